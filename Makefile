@@ -1,0 +1,98 @@
+# gomoku: one binary (build/gomoku, also run as build/pbrain-gomoku) and its tests.
+#   make            release build (optimised, portable, no -march=native)
+#   make test       builds and runs every test
+#   make BUILD=debug / BUILD=asan   assertions and board checks / sanitizers
+#   make deps       installs missing Debian packages
+#   OUT=dir         puts the build somewhere else (default build, build/debug, build/asan)
+BUILD ?= release
+CC ?= cc
+PKGS := sqlite3 ncursesw libmicrohttpd jansson
+TEST_PKGS := criterion
+
+ifeq ($(BUILD),release)
+  OUT ?= build
+  OPT := -O2 -DNDEBUG
+else ifeq ($(BUILD),debug)
+  OUT ?= build/debug
+  OPT := -O0 -g -DGMK_CHECK_BOARD
+else ifeq ($(BUILD),asan)
+  OUT ?= build/asan
+  OPT := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+else
+  $(error BUILD must be release, debug or asan)
+endif
+
+HAVE_PKGS := $(shell pkg-config --exists $(PKGS) $(TEST_PKGS) 2>/dev/null && echo yes)
+ifneq ($(HAVE_PKGS),yes)
+  ifeq ($(filter deps format format-check clean,$(MAKECMDGOALS)),)
+    $(info deps: some libraries are missing; running make deps)
+    DEPS_STATUS := $(shell sh scripts/deps.sh >&2 && echo ok)
+    ifneq ($(DEPS_STATUS),ok)
+      $(error deps: could not install the libraries; see above)
+    endif
+  endif
+endif
+
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+TEST_CFLAGS := $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null)
+TEST_LIBS := $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
+
+WERROR ?=
+CFLAGS_ALL := -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) $(OPT) -pthread -Isrc $(PKG_CFLAGS) $(CFLAGS)
+LDLIBS_ALL := $(PKG_LIBS) -pthread -lm $(LDLIBS)
+
+LIB_SRC := $(wildcard src/core/*.c src/game/*.c src/store/*.c src/gomocup/*.c src/web/*.c src/tui/*.c)
+CLI_SRC := $(wildcard src/cli/*.c)
+TEST_SRC := $(wildcard tests/unit/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(OUT)/obj/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(OUT)/obj/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(OUT)/obj/%.o)
+WEB_ASSETS := $(wildcard web/*)
+
+.PHONY: all test unit-tests deps format format-check clean bench
+all: $(OUT)/gomoku $(OUT)/pbrain-gomoku
+
+$(OUT)/libgmk.a: $(LIB_OBJ)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(OUT)/gomoku: $(CLI_OBJ) $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJ) $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
+
+$(OUT)/pbrain-gomoku: $(OUT)/gomoku
+	ln -sf gomoku $@
+
+$(OUT)/unit-tests: $(TEST_OBJ) $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ $(TEST_OBJ) $(OUT)/libgmk.a $(TEST_LIBS) $(LDLIBS_ALL) $(LDFLAGS)
+
+$(OUT)/obj/tests/%.o: tests/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(OUT)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
+
+unit-tests: $(OUT)/unit-tests
+
+# Every test: unit tests (Criterion) then the scripted suites, each against this build.
+test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(OUT)/unit-tests
+	sh tests/run.sh $(OUT)
+
+bench: $(OUT)/gomoku
+	$(OUT)/gomoku bench --moves
+
+deps:
+	sh scripts/deps.sh
+
+FORMAT_SRC = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
+format:
+	clang-format -i $(FORMAT_SRC)
+format-check:
+	clang-format --dry-run --Werror $(FORMAT_SRC)
+
+clean:
+	rm -rf build
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

@@ -1,0 +1,179 @@
+/* board.c: make, undo and the incremental line patterns (see board.h). */
+#include "board.h"
+
+#include <assert.h>
+#include <pthread.h>
+#include <string.h>
+
+static uint64_t zobrist_table[3][GMK_CELLS];
+static pthread_once_t zobrist_once = PTHREAD_ONCE_INIT;
+
+static uint64_t splitmix64(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void build_zobrist(void) {
+    uint64_t state = 0x5EED0F60u;
+    for (int c = 0; c < 3; c++)
+        for (int p = 0; p < GMK_CELLS; p++) zobrist_table[c][p] = splitmix64(&state);
+}
+
+uint64_t gmk_zobrist(gmk_color c, gmk_pos p) {
+    pthread_once(&zobrist_once, build_zobrist);
+    return zobrist_table[c][p];
+}
+
+/* Derived state of one empty cell from its keys. */
+static void cell_recompute(const gmk_board *b, gmk_cell *cell) {
+    for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
+        for (int d = 0; d < GMK_DIRS; d++) cell->pat[c][d] = b->tables->line[c][cell->key[d]];
+        int combo = gmk_pattern_combo_index(cell->pat[c]);
+        cell->threat[c] = b->tables->threat[c][combo];
+        cell->score[c] = b->tables->score[c][combo];
+    }
+}
+
+static void cell_add(gmk_board *b, const gmk_cell *cell, int sign) {
+    for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
+        b->count[c][cell->threat[c]] += sign;
+        b->score_sum[c] += sign * cell->score[c];
+    }
+}
+
+/* Recomputes the patterns of empty cell q along direction d after its key changed. */
+static inline void cell_refresh_dir(gmk_board *b, gmk_cell *cell, int d) {
+    for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
+        uint8_t np = b->tables->line[c][cell->key[d]];
+        if (np == cell->pat[c][d]) continue;
+        cell->pat[c][d] = np;
+        int combo = gmk_pattern_combo_index(cell->pat[c]);
+        uint8_t nt = b->tables->threat[c][combo];
+        int16_t ns = b->tables->score[c][combo];
+        b->count[c][cell->threat[c]]--;
+        b->count[c][nt]++;
+        b->score_sum[c] += ns - cell->score[c];
+        cell->threat[c] = nt;
+        cell->score[c] = ns;
+    }
+}
+
+static void compute_keys(const gmk_board *b, gmk_pos p, uint32_t key[GMK_DIRS]) {
+    for (int d = 0; d < GMK_DIRS; d++) {
+        key[d] = 0;
+        for (int k = -GMK_LINE_HALF; k <= GMK_LINE_HALF; k++)
+            if (k != 0) key[d] |= (uint32_t)b->stone[p + k * gmk_dir_step[d]] << gmk_key_shift(k);
+    }
+}
+
+gmk_board_status gmk_board_init(gmk_board *b, int size, gmk_rule rule) {
+    if (size < GMK_MIN_SIZE || size > GMK_MAX_SIZE) return GMK_ERR_SIZE;
+    if ((unsigned)rule >= GMK_RULE_COUNT) return GMK_ERR_RULE;
+    memset(b, 0, sizeof *b);
+    b->size = size;
+    b->rule = rule;
+    b->side = GMK_BLACK;
+    b->tables = gmk_pattern_tables_for(rule);
+    pthread_once(&zobrist_once, build_zobrist);
+    for (gmk_pos p = 0; p < GMK_CELLS; p++)
+        b->stone[p] = gmk_board_on(b, gmk_pos_x(p), gmk_pos_y(p)) ? GMK_EMPTY : GMK_WALL;
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            gmk_pos p = gmk_pos_xy(x, y);
+            compute_keys(b, p, b->cell[p].key);
+            cell_recompute(b, &b->cell[p]);
+            cell_add(b, &b->cell[p], +1);
+        }
+    return GMK_OK;
+}
+
+void gmk_board_make(gmk_board *b, gmk_pos p) {
+    gmk_board_put(b, p, b->side);
+}
+
+void gmk_board_put(gmk_board *b, gmk_pos p, gmk_color c) {
+    assert(gmk_board_empty_at(b, p));
+    b->side = gmk_opponent(c);
+    cell_add(b, &b->cell[p], -1);
+    b->stone[p] = (uint8_t)c;
+    b->hash ^= zobrist_table[c][p];
+    b->moves[b->move_count++] = p;
+    for (int d = 0; d < GMK_DIRS; d++) {
+        int step = gmk_dir_step[d];
+        for (int sign = -1; sign <= 1; sign += 2) {
+            gmk_pos q = p;
+            for (int k = 1; k <= GMK_LINE_HALF; k++) {
+                q += sign * step;
+                if (b->stone[q] == GMK_WALL) break;
+                gmk_cell *cell = &b->cell[q];
+                cell->key[d] |= (uint32_t)c << gmk_key_shift(-sign * k);
+                if (b->stone[q] == GMK_EMPTY) cell_refresh_dir(b, cell, d);
+            }
+        }
+    }
+#ifdef GMK_CHECK_BOARD
+    assert(gmk_board_check(b));
+#endif
+}
+
+void gmk_board_undo(gmk_board *b) {
+    if (b->move_count == 0) return;
+    gmk_pos p = b->moves[--b->move_count];
+    gmk_color c = (gmk_color)b->stone[p];
+    b->side = c;
+    b->stone[p] = GMK_EMPTY;
+    b->hash ^= zobrist_table[c][p];
+    for (int d = 0; d < GMK_DIRS; d++) {
+        int step = gmk_dir_step[d];
+        for (int sign = -1; sign <= 1; sign += 2) {
+            gmk_pos q = p;
+            for (int k = 1; k <= GMK_LINE_HALF; k++) {
+                q += sign * step;
+                if (b->stone[q] == GMK_WALL) break;
+                gmk_cell *cell = &b->cell[q];
+                cell->key[d] &= ~((uint32_t)3 << gmk_key_shift(-sign * k));
+                if (b->stone[q] == GMK_EMPTY) cell_refresh_dir(b, cell, d);
+            }
+        }
+    }
+    cell_recompute(b, &b->cell[p]);
+    cell_add(b, &b->cell[p], +1);
+#ifdef GMK_CHECK_BOARD
+    assert(gmk_board_check(b));
+#endif
+}
+
+bool gmk_board_check(const gmk_board *b) {
+    int count[3][GMK_TH_COUNT] = {{0}};
+    int32_t sum[3] = {0};
+    uint64_t hash = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            gmk_pos p = gmk_pos_xy(x, y);
+            gmk_cell fresh;
+            compute_keys(b, p, fresh.key);
+            if (memcmp(fresh.key, b->cell[p].key, sizeof fresh.key) != 0) return false;
+            if (b->stone[p] != GMK_EMPTY) {
+                hash ^= gmk_zobrist((gmk_color)b->stone[p], p);
+                continue;
+            }
+            cell_recompute(b, &fresh);
+            for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
+                if (memcmp(fresh.pat[c], b->cell[p].pat[c], GMK_DIRS) != 0) return false;
+                if (fresh.threat[c] != b->cell[p].threat[c]) return false;
+                if (fresh.score[c] != b->cell[p].score[c]) return false;
+                count[c][fresh.threat[c]]++;
+                sum[c] += fresh.score[c];
+            }
+        }
+    if (hash != b->hash) return false;
+    for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
+        if (sum[c] != b->score_sum[c]) return false;
+        if (memcmp(count[c], b->count[c], sizeof count[c]) != 0) return false;
+    }
+    for (int i = 0; i < b->move_count; i++)
+        if (b->stone[b->moves[i]] != GMK_BLACK && b->stone[b->moves[i]] != GMK_WHITE) return false;
+    return true;
+}

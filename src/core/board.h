@@ -1,0 +1,78 @@
+/* board.h: the position: stones, side to move, move history, Zobrist key, and the line
+ * patterns of every empty cell, kept up to date incrementally by make and undo.
+ *
+ * Invariants: cell[p].key[d] always describes the 10 neighbours of p along direction d; for
+ * every empty on-board cell, pat/threat/score match the tables of the board's rule for both
+ * colours, and count[color][threat] and score_sum[color] add them up. Debug builds
+ * (GMK_CHECK_BOARD defined) verify this against a full recomputation after every make and undo.
+ *
+ * make and undo do not judge legality (rules.h does); they only require an empty on-board
+ * point. The board is a plain value: copying it with memcpy gives an independent position.
+ * Anyone may call these functions; a board must not be shared between threads while one of
+ * them changes it. */
+#ifndef GMK_BOARD_H
+#define GMK_BOARD_H
+
+#include "defs.h"
+#include "pattern.h"
+
+typedef struct {
+    uint32_t key[GMK_DIRS];      /* line keys, see pattern.h */
+    uint8_t pat[3][GMK_DIRS];    /* [color][dir] pattern made by playing here */
+    uint8_t threat[3];           /* [color] gmk_threat */
+    int16_t score[3];            /* [color] shape score */
+} gmk_cell;
+
+typedef struct {
+    int size;
+    gmk_rule rule;
+    const gmk_pattern_tables *tables;
+    uint8_t stone[GMK_CELLS]; /* gmk_color; GMK_WALL off the board */
+    gmk_cell cell[GMK_CELLS];
+    gmk_color side; /* to move */
+    int move_count;
+    gmk_pos moves[GMK_MAX_MOVES];
+    uint64_t hash;
+    int count[3][GMK_TH_COUNT]; /* empty cells per colour and threat */
+    int32_t score_sum[3];       /* sum of shape scores of empty cells per colour */
+} gmk_board;
+
+typedef enum { GMK_OK = 0, GMK_ERR_SIZE, GMK_ERR_RULE } gmk_board_status;
+
+/* Sets up an empty board. size must be GMK_MIN_SIZE..GMK_MAX_SIZE. */
+gmk_board_status gmk_board_init(gmk_board *b, int size, gmk_rule rule);
+
+/* Places the stone of the side to move on empty on-board point p. */
+void gmk_board_make(gmk_board *b, gmk_pos p);
+
+/* Places a stone of colour c on empty on-board point p, as a move of c; the opponent of c is
+ * then to move. For setting up positions that did not arise by alternating moves. */
+void gmk_board_put(gmk_board *b, gmk_pos p, gmk_color c);
+
+/* Takes back the last move. Does nothing on an empty history. */
+void gmk_board_undo(gmk_board *b);
+
+static inline gmk_color gmk_board_side(const gmk_board *b) {
+    return b->side;
+}
+static inline gmk_pos gmk_board_last(const gmk_board *b) {
+    return b->move_count ? b->moves[b->move_count - 1] : GMK_POS_NONE;
+}
+static inline bool gmk_board_on(const gmk_board *b, int x, int y) {
+    return gmk_xy_on_board(x, y, b->size);
+}
+static inline bool gmk_board_empty_at(const gmk_board *b, gmk_pos p) {
+    return p >= 0 && p < GMK_CELLS && b->stone[p] == GMK_EMPTY;
+}
+static inline bool gmk_board_full(const gmk_board *b) {
+    return b->move_count >= b->size * b->size;
+}
+
+/* Zobrist key of a stone; the side to move is implied by the stone count. */
+uint64_t gmk_zobrist(gmk_color c, gmk_pos p);
+
+/* Recomputes every derived field from the stones and compares; returns false on a mismatch.
+ * Used by debug builds and tests. */
+bool gmk_board_check(const gmk_board *b);
+
+#endif

@@ -1,0 +1,266 @@
+/* pattern.c: line classification by a small dynamic program, and the lookup tables built from
+ * it. The classification follows the definitions of RULES.md section 2: a five ends the game,
+ * a four has one completion point, an open four two (for renju black: the two ends of one
+ * straight four), and each lower shape is one stone away from the shape above it. */
+#include "pattern.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { OWN = 1, OPP = 2, WALL = 3, CENTRE = GMK_LINE_HALF };
+
+/* Length of the own run through index i, and the cells just beyond it. */
+static int run_through(const uint8_t *c, int i, uint8_t *left, uint8_t *right) {
+    int l = i, r = i;
+    while (l > 0 && c[l - 1] == OWN) l--;
+    while (r < GMK_LINE_LEN - 1 && c[r + 1] == OWN) r++;
+    *left = l > 0 ? c[l - 1] : WALL;
+    *right = r < GMK_LINE_LEN - 1 ? c[r + 1] : WALL;
+    return r - l + 1;
+}
+
+static bool is_five(int len, uint8_t left, uint8_t right, gmk_line_variant v) {
+    switch (v) {
+    case GMK_LINE_FREE: return len >= 5;
+    case GMK_LINE_EXACT:
+    case GMK_LINE_RENJU_BLACK: return len == 5;
+    case GMK_LINE_CARO: return len == 5 && !(left == OPP && right == OPP);
+    default: return false;
+    }
+}
+
+static uint32_t key_of(const uint8_t *c) {
+    uint32_t key = 0;
+    for (int k = -GMK_LINE_HALF; k <= GMK_LINE_HALF; k++)
+        if (k != 0) key |= (uint32_t)c[CENTRE + k] << gmk_key_shift(k);
+    return key;
+}
+
+/* The DP. memo, when given, caches results by key (0xFF = not yet known). */
+static gmk_pattern classify(uint8_t *c, gmk_line_variant v, uint8_t *memo) {
+    uint32_t key = 0;
+    if (memo) {
+        key = key_of(c);
+        if (memo[key] != 0xFF) return (gmk_pattern)memo[key];
+    }
+    gmk_pattern result = GMK_PAT_DEAD;
+    uint8_t left, right;
+    int len = run_through(c, CENTRE, &left, &right);
+    if (is_five(len, left, right, v)) {
+        result = GMK_PAT_F5;
+        goto done;
+    }
+    if (len >= 6) {
+        result = GMK_PAT_OL;
+        goto done;
+    }
+    int five_points[GMK_LINE_LEN], n = 0;
+    for (int q = 0; q < GMK_LINE_LEN; q++) {
+        if (c[q] != 0) continue;
+        c[q] = OWN;
+        uint8_t l2, r2;
+        int len2 = run_through(c, CENTRE, &l2, &r2);
+        /* the run must contain q: it does when q touches the run through the centre */
+        bool joined = true;
+        for (int i = (q < CENTRE ? q : CENTRE); i <= (q < CENTRE ? CENTRE : q); i++)
+            if (c[i] != OWN) joined = false;
+        if (joined && is_five(len2, l2, r2, v)) five_points[n++] = q;
+        c[q] = 0;
+    }
+    if (n > 0) {
+        int pairs = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++)
+                if (five_points[j] - five_points[i] == 5) pairs++;
+        int fours = n - pairs;
+        if (v == GMK_LINE_RENJU_BLACK)
+            result = fours >= 2 ? GMK_PAT_DF4 : pairs > 0 ? GMK_PAT_F4 : GMK_PAT_B4;
+        else
+            result = n >= 2 ? GMK_PAT_F4 : GMK_PAT_B4;
+        goto done;
+    }
+    for (int q = 0; q < GMK_LINE_LEN; q++) {
+        if (c[q] != 0) continue;
+        c[q] = OWN;
+        gmk_pattern child = classify(c, v, memo);
+        c[q] = 0;
+        gmk_pattern up = GMK_PAT_DEAD;
+        switch (child) {
+        case GMK_PAT_F4: up = GMK_PAT_F3; break;
+        case GMK_PAT_B4: up = GMK_PAT_B3; break;
+        case GMK_PAT_F3: up = GMK_PAT_F2; break;
+        case GMK_PAT_B3: up = GMK_PAT_B2; break;
+        case GMK_PAT_F2: up = GMK_PAT_F1; break;
+        case GMK_PAT_B2: up = GMK_PAT_B1; break;
+        default: break;
+        }
+        if (up > result) result = up;
+    }
+done:
+    if (memo) memo[key] = (uint8_t)result;
+    return result;
+}
+
+gmk_pattern gmk_pattern_classify_line(const uint8_t cells[GMK_LINE_LEN], gmk_line_variant v) {
+    uint8_t c[GMK_LINE_LEN];
+    memcpy(c, cells, sizeof c);
+    return classify(c, v, NULL);
+}
+
+gmk_line_variant gmk_line_variant_of(gmk_rule rule, gmk_color color) {
+    switch (rule) {
+    case GMK_RULE_STANDARD: return GMK_LINE_EXACT;
+    case GMK_RULE_RENJU: return color == GMK_BLACK ? GMK_LINE_RENJU_BLACK : GMK_LINE_FREE;
+    case GMK_RULE_CARO: return GMK_LINE_CARO;
+    default: return GMK_LINE_FREE;
+    }
+}
+
+gmk_threat gmk_threat_of(const uint8_t pat[GMK_DIRS], gmk_line_variant v) {
+    int n[GMK_PAT_COUNT] = {0};
+    for (int d = 0; d < GMK_DIRS; d++) n[pat[d]]++;
+    if (n[GMK_PAT_F5]) return GMK_TH_FIVE;
+    int fours = n[GMK_PAT_B4] + n[GMK_PAT_F4] + 2 * n[GMK_PAT_DF4];
+    if (v == GMK_LINE_RENJU_BLACK &&
+        (n[GMK_PAT_OL] || fours >= 2 || n[GMK_PAT_F3] >= 2))
+        return GMK_TH_FORBID;
+    if (n[GMK_PAT_F4] || fours >= 2) return GMK_TH_OPEN_FOUR;
+    if (fours == 1 && n[GMK_PAT_F3]) return GMK_TH_FOUR_THREE;
+    if (fours == 1) return GMK_TH_FOUR;
+    if (n[GMK_PAT_F3] >= 2) return GMK_TH_DOUBLE_THREE;
+    if (n[GMK_PAT_F3]) return GMK_TH_THREE;
+    return GMK_TH_NONE;
+}
+
+/* Shape weights. They favour the shapes the users named, in their order of force. */
+static const int16_t pattern_weight[GMK_PAT_COUNT] = {
+    [GMK_PAT_DEAD] = 0, [GMK_PAT_OL] = 0,  [GMK_PAT_B1] = 1,  [GMK_PAT_F1] = 3,
+    [GMK_PAT_B2] = 6,   [GMK_PAT_F2] = 16, [GMK_PAT_B3] = 20, [GMK_PAT_F3] = 60,
+    [GMK_PAT_B4] = 64,  [GMK_PAT_F4] = 256, [GMK_PAT_DF4] = 0, [GMK_PAT_F5] = 512,
+};
+static const int16_t threat_bonus[GMK_TH_COUNT] = {
+    [GMK_TH_DOUBLE_THREE] = 160, [GMK_TH_FOUR_THREE] = 320, [GMK_TH_OPEN_FOUR] = 400,
+};
+
+int gmk_shape_score(const uint8_t pat[GMK_DIRS], gmk_line_variant v) {
+    gmk_threat t = gmk_threat_of(pat, v);
+    if (t == GMK_TH_FORBID) return 0;
+    int s = threat_bonus[t];
+    for (int d = 0; d < GMK_DIRS; d++) s += pattern_weight[pat[d]];
+    return s;
+}
+
+/* Keys whose walls are not all at the outer ends of each side never occur on a board. */
+static bool key_is_reachable(uint32_t key) {
+    for (int side = -1; side <= 1; side += 2) {
+        bool wall_seen = false;
+        for (int dist = 1; dist <= GMK_LINE_HALF; dist++) {
+            int cell = (key >> gmk_key_shift(side * dist)) & 3;
+            if (cell == WALL) wall_seen = true;
+            else if (wall_seen) return false;
+        }
+    }
+    return true;
+}
+
+static uint32_t swap_colours(uint32_t key) {
+    uint32_t ones = key & 0x55555u, twos = (key >> 1) & 0x55555u;
+    uint32_t black = ones & ~twos, white = twos & ~ones;
+    return (key & ~(black | (white << 1))) | (black << 1) | white;
+}
+
+static uint8_t *line_table[GMK_LINE_VARIANTS][3];
+static uint8_t threat_table[GMK_LINE_VARIANTS][GMK_COMBO_COUNT];
+static int16_t score_table[GMK_LINE_VARIANTS][GMK_COMBO_COUNT];
+static pthread_once_t variant_once[GMK_LINE_VARIANTS] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
+                                                         PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
+
+static void build_variant(gmk_line_variant v) {
+    size_t n = (size_t)1 << GMK_KEY_BITS;
+    uint8_t *own = malloc(n), *flipped = malloc(n);
+    if (!own || !flipped) abort(); /* a few MB at start-up: nothing sensible to do without */
+    memset(own, 0xFF, n);
+    uint8_t c[GMK_LINE_LEN];
+    for (uint32_t key = 0; key < n; key++) {
+        if (!key_is_reachable(key)) continue;
+        for (int k = -GMK_LINE_HALF; k <= GMK_LINE_HALF; k++)
+            c[CENTRE + k] = k == 0 ? OWN : (key >> gmk_key_shift(k)) & 3;
+        classify(c, v, own);
+    }
+    for (uint32_t key = 0; key < n; key++) {
+        if (own[key] == 0xFF) own[key] = GMK_PAT_DEAD;
+    }
+    for (uint32_t key = 0; key < n; key++) flipped[key] = own[swap_colours(key)];
+    line_table[v][GMK_BLACK] = own;
+    line_table[v][GMK_WHITE] = flipped;
+    uint8_t pat[GMK_DIRS];
+    for (int i = 0; i < GMK_COMBO_COUNT; i++) {
+        int rest = i;
+        for (int d = GMK_DIRS - 1; d >= 0; d--) {
+            pat[d] = (uint8_t)(rest % GMK_PAT_COUNT);
+            rest /= GMK_PAT_COUNT;
+        }
+        threat_table[v][i] = (uint8_t)gmk_threat_of(pat, v);
+        score_table[v][i] = (int16_t)gmk_shape_score(pat, v);
+    }
+}
+
+static void build_free(void) {
+    build_variant(GMK_LINE_FREE);
+}
+static void build_exact(void) {
+    build_variant(GMK_LINE_EXACT);
+}
+static void build_renju_black(void) {
+    build_variant(GMK_LINE_RENJU_BLACK);
+}
+static void build_caro(void) {
+    build_variant(GMK_LINE_CARO);
+}
+static void (*const builders[GMK_LINE_VARIANTS])(void) = {build_free, build_exact,
+                                                         build_renju_black, build_caro};
+
+static gmk_pattern_tables rule_tables[GMK_RULE_COUNT];
+static pthread_once_t rule_once[GMK_RULE_COUNT] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
+                                                   PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
+
+static void build_rule(gmk_rule rule) {
+    gmk_pattern_tables *t = &rule_tables[rule];
+    for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
+        gmk_line_variant v = gmk_line_variant_of(rule, c);
+        pthread_once(&variant_once[v], builders[v]);
+        /* A variant's table in the "own = 1" encoding is the black view; the flipped one is
+         * the white view. */
+        t->line[c] = line_table[v][c];
+        t->threat[c] = threat_table[v];
+        t->score[c] = score_table[v];
+    }
+}
+
+static void build_freestyle_rule(void) {
+    build_rule(GMK_RULE_FREESTYLE);
+}
+static void build_standard_rule(void) {
+    build_rule(GMK_RULE_STANDARD);
+}
+static void build_renju_rule(void) {
+    build_rule(GMK_RULE_RENJU);
+}
+static void build_caro_rule(void) {
+    build_rule(GMK_RULE_CARO);
+}
+static void (*const rule_builders[GMK_RULE_COUNT])(void) = {
+    build_freestyle_rule, build_standard_rule, build_renju_rule, build_caro_rule};
+
+const gmk_pattern_tables *gmk_pattern_tables_for(gmk_rule rule) {
+    if ((unsigned)rule >= GMK_RULE_COUNT) rule = GMK_RULE_FREESTYLE;
+    pthread_once(&rule_once[rule], rule_builders[rule]);
+    return &rule_tables[rule];
+}
+
+const char *gmk_pattern_name(gmk_pattern p) {
+    static const char *const names[GMK_PAT_COUNT] = {"dead", "overline", "B1", "F1", "B2", "F2",
+                                                     "B3",   "F3",       "B4", "F4", "DF4", "F5"};
+    return (unsigned)p < GMK_PAT_COUNT ? names[p] : "?";
+}

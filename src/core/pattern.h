@@ -1,0 +1,95 @@
+/* pattern.h: line patterns and per-cell threat codes, from lookup tables.
+ *
+ * A line key packs the 10 neighbours of a cell along one direction (5 on each side, 2 bits each:
+ * empty, black, white, wall) into 20 bits; the cell itself is left out. For each rule and colour
+ * a table turns a key into the pattern that colour makes on that line by playing the cell (five,
+ * open four, four, open three, ...). The four directional patterns of a cell combine into a
+ * threat code and a shape score. Tables are built once, on first use of a rule, and are
+ * read-only afterwards; every function here is safe to call from any thread.
+ *
+ * The classifier that builds the tables (gmk_pattern_classify_line) is public so that tests can
+ * compare the tables with a direct scan. */
+#ifndef GMK_PATTERN_H
+#define GMK_PATTERN_H
+
+#include "defs.h"
+
+/* What a colour makes on one line by playing a cell, weakest first. */
+typedef enum {
+    GMK_PAT_DEAD = 0, /* cannot make five on this line */
+    GMK_PAT_OL,       /* makes a six or longer that does not win (renju black: forbidden) */
+    GMK_PAT_B1,       /* one stone, one way to grow */
+    GMK_PAT_F1,
+    GMK_PAT_B2, /* closed two */
+    GMK_PAT_F2, /* open two */
+    GMK_PAT_B3, /* closed three 眠三: one move from a four */
+    GMK_PAT_F3, /* open three 活三: one move from an open four */
+    GMK_PAT_B4, /* four 冲四: one point makes five */
+    GMK_PAT_F4, /* open four 活四: two points make five */
+    GMK_PAT_DF4, /* renju black only: two fours on one line (forbidden) */
+    GMK_PAT_F5,  /* five: the move wins */
+    GMK_PAT_COUNT
+} gmk_pattern;
+
+/* Combined threat of one cell for one colour, weakest first. */
+typedef enum {
+    GMK_TH_NONE = 0,
+    GMK_TH_THREE,      /* one open three */
+    GMK_TH_DOUBLE_THREE, /* two or more open threes */
+    GMK_TH_FOUR,       /* a four (closed) */
+    GMK_TH_FOUR_THREE, /* a four and an open three */
+    GMK_TH_OPEN_FOUR,  /* an open four or two fours: wins next move */
+    GMK_TH_FIVE,       /* wins now */
+    GMK_TH_FORBID,     /* renju black: may be forbidden; the exact check decides */
+    GMK_TH_COUNT
+} gmk_threat;
+
+/* The rule variants a line can be judged by. Renju uses RENJU_BLACK for black and FREE for
+ * white; the other rules use one variant for both colours. */
+typedef enum {
+    GMK_LINE_FREE = 0,
+    GMK_LINE_EXACT,
+    GMK_LINE_RENJU_BLACK,
+    GMK_LINE_CARO,
+    GMK_LINE_VARIANTS
+} gmk_line_variant;
+
+enum { GMK_LINE_HALF = 5, GMK_LINE_LEN = 2 * GMK_LINE_HALF + 1, GMK_KEY_BITS = 20 };
+
+/* The variant that judges `color`'s lines under `rule`. */
+gmk_line_variant gmk_line_variant_of(gmk_rule rule, gmk_color color);
+
+/* Classifies a line of GMK_LINE_LEN cells seen by the colour that owns index GMK_LINE_HALF:
+ * cells hold 0 empty, 1 own stone, 2 opponent stone, 3 wall. cells[GMK_LINE_HALF] must be 1.
+ * This is the slow, direct definition the tables are built from. */
+gmk_pattern gmk_pattern_classify_line(const uint8_t cells[GMK_LINE_LEN], gmk_line_variant v);
+
+/* Bit shift of the neighbour at offset k (k = -5..5, k != 0) inside a line key. */
+static inline int gmk_key_shift(int k) {
+    return 2 * (k < 0 ? k + GMK_LINE_HALF : k + GMK_LINE_HALF - 1);
+}
+
+/* Tables for one rule: pattern by colour and key, and threat/score by colour and the four
+ * patterns. Returned pointers stay valid for the life of the process. */
+typedef struct {
+    const uint8_t *line[3];          /* [color] -> table of 1 << GMK_KEY_BITS patterns */
+    const uint8_t *threat[3];        /* [color] -> table indexed by gmk_pattern_combo_index */
+    const int16_t *score[3];         /* [color] -> shape score, same index */
+} gmk_pattern_tables;
+
+const gmk_pattern_tables *gmk_pattern_tables_for(gmk_rule rule);
+
+static inline int gmk_pattern_combo_index(const uint8_t pat[GMK_DIRS]) {
+    return ((pat[0] * GMK_PAT_COUNT + pat[1]) * GMK_PAT_COUNT + pat[2]) * GMK_PAT_COUNT + pat[3];
+}
+enum { GMK_COMBO_COUNT = GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT };
+
+/* Combines four directional patterns into a threat code (the definition the tables use). */
+gmk_threat gmk_threat_of(const uint8_t pat[GMK_DIRS], gmk_line_variant v);
+
+/* Shape score of one cell from its four patterns (integers only). */
+int gmk_shape_score(const uint8_t pat[GMK_DIRS], gmk_line_variant v);
+
+const char *gmk_pattern_name(gmk_pattern p);
+
+#endif
