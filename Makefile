@@ -38,6 +38,9 @@ PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 TEST_CFLAGS := $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null)
 TEST_LIBS := $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
 
+ifdef CI
+  WERROR ?= -Werror
+endif
 WERROR ?=
 CFLAGS_ALL := -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) $(OPT) -pthread -Isrc $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS_ALL := $(PKG_LIBS) -pthread -lm $(LDLIBS)

@@ -2,7 +2,7 @@
 # Installs the Debian packages the project needs, only those that are missing.
 # Off Debian it prints what to install and fails.
 set -eu
-PACKAGES="pkg-config libsqlite3-dev libncurses-dev libmicrohttpd-dev libjansson-dev libcriterion-dev tmux"
+PACKAGES="pkg-config libsqlite3-dev libncurses-dev libmicrohttpd-dev libjansson-dev libcriterion-dev tmux clang-format"
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
     echo "deps: not a Debian system; please install: C11 compiler, GNU make, pkg-config," >&2
     echo "      SQLite 3, ncursesw, GNU libmicrohttpd, jansson and Criterion (development files), tmux" >&2

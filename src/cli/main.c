@@ -67,8 +67,7 @@ int main(int argc, char **argv) {
     if (argc < 2) return cmd_help(1, argv);
     const cli_command *c = cli_find(argv[1]);
     if (!c) {
-        if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
-            return cmd_help(1, argv);
+        if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) return cmd_help(1, argv);
         if (strcmp(argv[1], "--version") == 0) return cmd_version(1, argv);
         return cli_error(NULL, "unknown command '%s' (try 'gomoku help')", argv[1]);
     }

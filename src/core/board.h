@@ -17,10 +17,10 @@
 #include "pattern.h"
 
 typedef struct {
-    uint32_t key[GMK_DIRS];      /* line keys, see pattern.h */
-    uint8_t pat[3][GMK_DIRS];    /* [color][dir] pattern made by playing here */
-    uint8_t threat[3];           /* [color] gmk_threat */
-    int16_t score[3];            /* [color] shape score */
+    uint32_t key[GMK_DIRS];   /* line keys, see pattern.h */
+    uint8_t pat[3][GMK_DIRS]; /* [color][dir] pattern made by playing here */
+    uint8_t threat[3];        /* [color] gmk_threat */
+    int16_t score[3];         /* [color] shape score */
 } gmk_cell;
 
 typedef struct {

@@ -37,19 +37,17 @@ static bool read_point(const char *text, size_t *i, int size, gmk_pos *out, char
     int row = 0;
     while (isdigit((unsigned char)text[*i])) {
         row = row * 10 + (text[*i] - '0');
-        if (row > 99)
-            return fail(err, errlen, "at character %zu: row number too large", start + 1);
+        if (row > 99) return fail(err, errlen, "at character %zu: row number too large", start + 1);
         (*i)++;
     }
     if (row < 1 || row > size)
-        return fail(err, errlen, "at character %zu: row %d is off a %dx%d board (1-%d)",
-                    start + 1, row, size, size, size);
+        return fail(err, errlen, "at character %zu: row %d is off a %dx%d board (1-%d)", start + 1,
+                    row, size, size, size);
     *out = gmk_pos_xy(letter - 'a', size - row);
     return true;
 }
 
-bool gmk_notation_parse_point(const char *text, int size, gmk_pos *out, char *err,
-                              size_t errlen) {
+bool gmk_notation_parse_point(const char *text, int size, gmk_pos *out, char *err, size_t errlen) {
     if (!text || !*text) return fail(err, errlen, "empty point");
     size_t i = 0;
     gmk_pos p;
@@ -144,8 +142,8 @@ bool gmk_notation_parse_diagram(const char *text, int size, gmk_move_list *out, 
             if (rows >= GMK_MAX_SIZE)
                 return fail(err, errlen, "line %d: more than %d rows", rows + 1, GMK_MAX_SIZE);
             if (width >= 0 && (int)len != width)
-                return fail(err, errlen, "line %d: %zu cells, but the first row has %d",
-                            rows + 1, len, width);
+                return fail(err, errlen, "line %d: %zu cells, but the first row has %d", rows + 1,
+                            len, width);
             if (len > GMK_MAX_SIZE)
                 return fail(err, errlen, "line %d: more than %d cells", rows + 1, GMK_MAX_SIZE);
             for (size_t k = 0; k < len; k++) {

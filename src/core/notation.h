@@ -24,8 +24,7 @@ typedef struct {
 /* "h8" on a size x size board. The whole string must be one point. */
 bool gmk_notation_parse_point(const char *text, int size, gmk_pos *out, char *err, size_t errlen);
 /* "7,7" on a size x size board. */
-bool gmk_notation_parse_gomocup(const char *text, int size, gmk_pos *out, char *err,
-                                size_t errlen);
+bool gmk_notation_parse_gomocup(const char *text, int size, gmk_pos *out, char *err, size_t errlen);
 /* A move string; colours alternate from black. Repeated points are an error. */
 bool gmk_notation_parse_moves(const char *text, int size, gmk_move_list *out, char *err,
                               size_t errlen);

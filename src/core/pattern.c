@@ -122,8 +122,7 @@ gmk_threat gmk_threat_of(const uint8_t pat[GMK_DIRS], gmk_line_variant v) {
     for (int d = 0; d < GMK_DIRS; d++) n[pat[d]]++;
     if (n[GMK_PAT_F5]) return GMK_TH_FIVE;
     int fours = n[GMK_PAT_B4] + n[GMK_PAT_F4] + 2 * n[GMK_PAT_DF4];
-    if (v == GMK_LINE_RENJU_BLACK &&
-        (n[GMK_PAT_OL] || fours >= 2 || n[GMK_PAT_F3] >= 2))
+    if (v == GMK_LINE_RENJU_BLACK && (n[GMK_PAT_OL] || fours >= 2 || n[GMK_PAT_F3] >= 2))
         return GMK_TH_FORBID;
     if (n[GMK_PAT_F4] || fours >= 2) return GMK_TH_OPEN_FOUR;
     if (fours == 1 && n[GMK_PAT_F3]) return GMK_TH_FOUR_THREE;
@@ -135,12 +134,14 @@ gmk_threat gmk_threat_of(const uint8_t pat[GMK_DIRS], gmk_line_variant v) {
 
 /* Shape weights. They favour the shapes the users named, in their order of force. */
 static const int16_t pattern_weight[GMK_PAT_COUNT] = {
-    [GMK_PAT_DEAD] = 0, [GMK_PAT_OL] = 0,  [GMK_PAT_B1] = 1,  [GMK_PAT_F1] = 3,
-    [GMK_PAT_B2] = 6,   [GMK_PAT_F2] = 16, [GMK_PAT_B3] = 20, [GMK_PAT_F3] = 60,
+    [GMK_PAT_DEAD] = 0, [GMK_PAT_OL] = 0,   [GMK_PAT_B1] = 1,  [GMK_PAT_F1] = 3,
+    [GMK_PAT_B2] = 6,   [GMK_PAT_F2] = 16,  [GMK_PAT_B3] = 20, [GMK_PAT_F3] = 60,
     [GMK_PAT_B4] = 64,  [GMK_PAT_F4] = 256, [GMK_PAT_DF4] = 0, [GMK_PAT_F5] = 512,
 };
 static const int16_t threat_bonus[GMK_TH_COUNT] = {
-    [GMK_TH_DOUBLE_THREE] = 160, [GMK_TH_FOUR_THREE] = 320, [GMK_TH_OPEN_FOUR] = 400,
+    [GMK_TH_DOUBLE_THREE] = 160,
+    [GMK_TH_FOUR_THREE] = 320,
+    [GMK_TH_OPEN_FOUR] = 400,
 };
 
 int gmk_shape_score(const uint8_t pat[GMK_DIRS], gmk_line_variant v) {
@@ -157,8 +158,10 @@ static bool key_is_reachable(uint32_t key) {
         bool wall_seen = false;
         for (int dist = 1; dist <= GMK_LINE_HALF; dist++) {
             int cell = (key >> gmk_key_shift(side * dist)) & 3;
-            if (cell == WALL) wall_seen = true;
-            else if (wall_seen) return false;
+            if (cell == WALL)
+                wall_seen = true;
+            else if (wall_seen)
+                return false;
         }
     }
     return true;
@@ -219,7 +222,7 @@ static void build_caro(void) {
     build_variant(GMK_LINE_CARO);
 }
 static void (*const builders[GMK_LINE_VARIANTS])(void) = {build_free, build_exact,
-                                                         build_renju_black, build_caro};
+                                                          build_renju_black, build_caro};
 
 static gmk_pattern_tables rule_tables[GMK_RULE_COUNT];
 static pthread_once_t rule_once[GMK_RULE_COUNT] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
@@ -260,7 +263,7 @@ const gmk_pattern_tables *gmk_pattern_tables_for(gmk_rule rule) {
 }
 
 const char *gmk_pattern_name(gmk_pattern p) {
-    static const char *const names[GMK_PAT_COUNT] = {"dead", "overline", "B1", "F1", "B2", "F2",
+    static const char *const names[GMK_PAT_COUNT] = {"dead", "overline", "B1", "F1", "B2",  "F2",
                                                      "B3",   "F3",       "B4", "F4", "DF4", "F5"};
     return (unsigned)p < GMK_PAT_COUNT ? names[p] : "?";
 }

@@ -20,12 +20,12 @@ typedef enum {
     GMK_PAT_OL,       /* makes a six or longer that does not win (renju black: forbidden) */
     GMK_PAT_B1,       /* one stone, one way to grow */
     GMK_PAT_F1,
-    GMK_PAT_B2, /* closed two */
-    GMK_PAT_F2, /* open two */
-    GMK_PAT_B3, /* closed three 眠三: one move from a four */
-    GMK_PAT_F3, /* open three 活三: one move from an open four */
-    GMK_PAT_B4, /* four 冲四: one point makes five */
-    GMK_PAT_F4, /* open four 活四: two points make five */
+    GMK_PAT_B2,  /* closed two */
+    GMK_PAT_F2,  /* open two */
+    GMK_PAT_B3,  /* closed three 眠三: one move from a four */
+    GMK_PAT_F3,  /* open three 活三: one move from an open four */
+    GMK_PAT_B4,  /* four 冲四: one point makes five */
+    GMK_PAT_F4,  /* open four 活四: two points make five */
     GMK_PAT_DF4, /* renju black only: two fours on one line (forbidden) */
     GMK_PAT_F5,  /* five: the move wins */
     GMK_PAT_COUNT
@@ -34,13 +34,13 @@ typedef enum {
 /* Combined threat of one cell for one colour, weakest first. */
 typedef enum {
     GMK_TH_NONE = 0,
-    GMK_TH_THREE,      /* one open three */
+    GMK_TH_THREE,        /* one open three */
     GMK_TH_DOUBLE_THREE, /* two or more open threes */
-    GMK_TH_FOUR,       /* a four (closed) */
-    GMK_TH_FOUR_THREE, /* a four and an open three */
-    GMK_TH_OPEN_FOUR,  /* an open four or two fours: wins next move */
-    GMK_TH_FIVE,       /* wins now */
-    GMK_TH_FORBID,     /* renju black: may be forbidden; the exact check decides */
+    GMK_TH_FOUR,         /* a four (closed) */
+    GMK_TH_FOUR_THREE,   /* a four and an open three */
+    GMK_TH_OPEN_FOUR,    /* an open four or two fours: wins next move */
+    GMK_TH_FIVE,         /* wins now */
+    GMK_TH_FORBID,       /* renju black: may be forbidden; the exact check decides */
     GMK_TH_COUNT
 } gmk_threat;
 
@@ -72,9 +72,9 @@ static inline int gmk_key_shift(int k) {
 /* Tables for one rule: pattern by colour and key, and threat/score by colour and the four
  * patterns. Returned pointers stay valid for the life of the process. */
 typedef struct {
-    const uint8_t *line[3];          /* [color] -> table of 1 << GMK_KEY_BITS patterns */
-    const uint8_t *threat[3];        /* [color] -> table indexed by gmk_pattern_combo_index */
-    const int16_t *score[3];         /* [color] -> shape score, same index */
+    const uint8_t *line[3];   /* [color] -> table of 1 << GMK_KEY_BITS patterns */
+    const uint8_t *threat[3]; /* [color] -> table indexed by gmk_pattern_combo_index */
+    const int16_t *score[3];  /* [color] -> shape score, same index */
 } gmk_pattern_tables;
 
 const gmk_pattern_tables *gmk_pattern_tables_for(gmk_rule rule);

@@ -10,8 +10,8 @@
 #include "board.h"
 
 typedef enum {
-    GMK_FORBID_NONE = 0,   /* legal, not a five */
-    GMK_FORBID_FIVE,       /* an exact five: wins, never forbidden */
+    GMK_FORBID_NONE = 0, /* legal, not a five */
+    GMK_FORBID_FIVE,     /* an exact five: wins, never forbidden */
     GMK_FORBID_OVERLINE,
     GMK_FORBID_DOUBLE_FOUR,
     GMK_FORBID_DOUBLE_THREE,

@@ -8,11 +8,16 @@ bool gmk_rule_parse(const char *text, gmk_rule *out) {
         const char *name;
         gmk_rule rule;
     } names[] = {
-        {"freestyle", GMK_RULE_FREESTYLE}, {"standard", GMK_RULE_STANDARD},
-        {"renju", GMK_RULE_RENJU},         {"caro", GMK_RULE_CARO},
-        {"0", GMK_RULE_FREESTYLE},         {"1", GMK_RULE_STANDARD},
-        {"2", GMK_RULE_RENJU},             {"4", GMK_RULE_RENJU},
-        {"8", GMK_RULE_CARO},              {"9", GMK_RULE_CARO},
+        {"freestyle", GMK_RULE_FREESTYLE},
+        {"standard", GMK_RULE_STANDARD},
+        {"renju", GMK_RULE_RENJU},
+        {"caro", GMK_RULE_CARO},
+        {"0", GMK_RULE_FREESTYLE},
+        {"1", GMK_RULE_STANDARD},
+        {"2", GMK_RULE_RENJU},
+        {"4", GMK_RULE_RENJU},
+        {"8", GMK_RULE_CARO},
+        {"9", GMK_RULE_CARO},
     };
     if (!text) return false;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)

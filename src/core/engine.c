@@ -1,0 +1,123 @@
+/* engine.c: the facade (see engine.h): one search thread at a time over a searcher. */
+#include "engine.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+
+struct gmk_engine {
+    gmk_board board;
+    gmk_searcher *searcher;
+    pthread_t thread;
+    bool joinable;
+    atomic_bool stop;
+    atomic_bool thinking;
+    gmk_limits limits;
+    gmk_listener listener;
+    gmk_search_result result;
+};
+
+enum { DEFAULT_MEMORY = 64 << 20 };
+
+gmk_engine *gmk_engine_new(size_t memory_bytes) {
+    gmk_engine *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    e->searcher = gmk_searcher_new(memory_bytes ? memory_bytes : DEFAULT_MEMORY);
+    if (!e->searcher) {
+        free(e);
+        return NULL;
+    }
+    gmk_board_init(&e->board, GMK_DEFAULT_SIZE, GMK_RULE_FREESTYLE);
+    atomic_init(&e->stop, false);
+    atomic_init(&e->thinking, false);
+    return e;
+}
+
+void gmk_engine_free(gmk_engine *e) {
+    if (!e) return;
+    gmk_engine_stop(e);
+    gmk_engine_wait(e, NULL);
+    gmk_searcher_free(e->searcher);
+    free(e);
+}
+
+bool gmk_engine_set_memory(gmk_engine *e, size_t memory_bytes) {
+    return gmk_searcher_resize(e->searcher, memory_bytes ? memory_bytes : DEFAULT_MEMORY);
+}
+
+void gmk_engine_clear(gmk_engine *e) {
+    gmk_searcher_clear(e->searcher);
+}
+
+void gmk_engine_set_position(gmk_engine *e, const gmk_board *b) {
+    memcpy(&e->board, b, sizeof *b);
+}
+
+static void *search_thread(void *arg) {
+    gmk_engine *e = arg;
+    gmk_searcher_run(e->searcher, &e->board, &e->limits, &e->listener, &e->stop, &e->result);
+    atomic_store(&e->thinking, false);
+    if (e->listener.on_done) e->listener.on_done(&e->result, e->listener.ctx);
+    return NULL;
+}
+
+bool gmk_engine_start(gmk_engine *e, const gmk_limits *limits, const gmk_listener *listener) {
+    if (atomic_load(&e->thinking)) return false;
+    if (e->joinable) gmk_engine_wait(e, NULL);
+    e->limits = *limits;
+    if (listener) e->listener = *listener;
+    else memset(&e->listener, 0, sizeof e->listener);
+    memset(&e->result, 0, sizeof e->result);
+    e->result.best = GMK_POS_NONE;
+    atomic_store(&e->stop, false);
+    atomic_store(&e->thinking, true);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 16u << 20); /* boards are copied on the stack */
+    int rc = pthread_create(&e->thread, &attr, search_thread, e);
+    pthread_attr_destroy(&attr);
+    if (rc != 0) {
+        atomic_store(&e->thinking, false);
+        return false;
+    }
+    e->joinable = true;
+    return true;
+}
+
+void gmk_engine_stop(gmk_engine *e) {
+    atomic_store(&e->stop, true);
+}
+
+void gmk_engine_wait(gmk_engine *e, gmk_search_result *result) {
+    if (e->joinable) {
+        pthread_join(e->thread, NULL);
+        e->joinable = false;
+    }
+    if (result) *result = e->result;
+}
+
+bool gmk_engine_is_thinking(const gmk_engine *e) {
+    return atomic_load(&((gmk_engine *)e)->thinking);
+}
+
+void gmk_engine_search(gmk_engine *e, const gmk_limits *limits, const gmk_listener *listener,
+                       gmk_search_result *result) {
+    if (!gmk_engine_start(e, limits, listener)) {
+        if (result) {
+            memset(result, 0, sizeof *result);
+            result->best = GMK_POS_NONE;
+        }
+        return;
+    }
+    gmk_engine_wait(e, result);
+}
+
+bool gmk_score_is_mate(int score, int *plies) {
+    int a = score < 0 ? -score : score;
+    if (a < GMK_SCORE_MATE_BOUND) return false;
+    if (plies) *plies = GMK_SCORE_WIN - a;
+    return true;
+}
