@@ -51,6 +51,7 @@ TEST_SRC := $(wildcard tests/unit/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(OUT)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(OUT)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(OUT)/obj/%.o)
+TEST_BINS := $(TEST_SRC:tests/unit/%.c=$(OUT)/tests/%)
 WEB_ASSETS := $(wildcard web/*)
 
 .PHONY: all test unit-tests deps format format-check clean bench
@@ -66,8 +67,10 @@ $(OUT)/gomoku: $(CLI_OBJ) $(OUT)/libgmk.a
 $(OUT)/pbrain-gomoku: $(OUT)/gomoku
 	ln -sf gomoku $@
 
-$(OUT)/unit-tests: $(TEST_OBJ) $(OUT)/libgmk.a
-	$(CC) $(CFLAGS_ALL) -o $@ $(TEST_OBJ) $(OUT)/libgmk.a $(TEST_LIBS) $(LDLIBS_ALL) $(LDFLAGS)
+# One Criterion binary per tests/unit/test_*.c file.
+$(OUT)/tests/%: $(OUT)/obj/tests/unit/%.o $(OUT)/libgmk.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(TEST_LIBS) $(LDLIBS_ALL) $(LDFLAGS)
 
 $(OUT)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
@@ -77,10 +80,10 @@ $(OUT)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
 
-unit-tests: $(OUT)/unit-tests
+unit-tests: $(TEST_BINS)
 
 # Every test: unit tests (Criterion) then the scripted suites, each against this build.
-test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(OUT)/unit-tests
+test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(TEST_BINS)
 	sh tests/run.sh $(OUT)
 
 bench: $(OUT)/gomoku

@@ -68,8 +68,10 @@ bool gmk_engine_start(gmk_engine *e, const gmk_limits *limits, const gmk_listene
     if (atomic_load(&e->thinking)) return false;
     if (e->joinable) gmk_engine_wait(e, NULL);
     e->limits = *limits;
-    if (listener) e->listener = *listener;
-    else memset(&e->listener, 0, sizeof e->listener);
+    if (listener)
+        e->listener = *listener;
+    else
+        memset(&e->listener, 0, sizeof e->listener);
     memset(&e->result, 0, sizeof e->result);
     e->result.best = GMK_POS_NONE;
     atomic_store(&e->stop, false);

@@ -51,13 +51,13 @@ typedef struct {
 } gmk_line;
 
 typedef struct {
-    gmk_pos best;     /* GMK_POS_NONE only when the board has no legal move */
-    int score;        /* of best */
-    int depth;        /* deepest completed iteration */
+    gmk_pos best; /* GMK_POS_NONE only when the board has no legal move */
+    int score;    /* of best */
+    int depth;    /* deepest completed iteration */
     int seldepth;
     int64_t nodes;
     int64_t time_ms;
-    int nlines;       /* multi-PV: lines[0] is the best */
+    int nlines; /* multi-PV: lines[0] is the best */
     gmk_line lines[GMK_MAX_NBEST];
 } gmk_search_result;
 
