@@ -41,5 +41,7 @@ extern const cli_command cli_commands[];
 int cmd_forbid(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 
 #endif

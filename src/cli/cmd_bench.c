@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "core/engine.h"
 
 static double now_s(void) {
     struct timespec ts;
@@ -88,8 +89,65 @@ static int bench_moves(void) {
     return CLI_OK;
 }
 
+/* The bench positions: opening and middle game under each rule (move strings, black first). */
+static const struct {
+    gmk_rule rule;
+    int size;
+    const char *moves;
+} bench_positions[] = {
+    {GMK_RULE_FREESTYLE, 15, "h8i9g9"},
+    {GMK_RULE_FREESTYLE, 15, "h8i9g9i7i8g8j7h10k6l5g10f11j9k10h7"},
+    {GMK_RULE_FREESTYLE, 20, "k10l11j11"},
+    {GMK_RULE_FREESTYLE, 20, "k10l11j11l9l10m10j9j10k12i8m12"},
+    {GMK_RULE_STANDARD, 15, "h8j9g10i7h9h10"},
+    {GMK_RULE_STANDARD, 15, "h8i9g9i7i8g8j7h10k6l5g10f11j9k10"},
+    {GMK_RULE_RENJU, 15, "h8i9j8h10i7"},
+    {GMK_RULE_RENJU, 15, "h8i9j8h10i7g9i10j10k9h6g7f8h11"},
+};
+
+static int bench_search(int depth) {
+    int64_t total_nodes = 0, total_ms = 0;
+    gmk_engine *e = gmk_engine_new(16u << 20);
+    if (!e) return cli_error("bench", "out of memory");
+    int n = (int)(sizeof bench_positions / sizeof bench_positions[0]);
+    for (int i = 0; i < n; i++) {
+        gmk_move_list list;
+        char err[160];
+        gmk_board board;
+        if (!gmk_notation_parse_moves(bench_positions[i].moves, bench_positions[i].size, &list,
+                                      err, sizeof err) ||
+            !gmk_move_list_to_board(&list, bench_positions[i].rule, &board)) {
+            gmk_engine_free(e);
+            return cli_error("bench", "bad bench position %d: %s", i + 1, err);
+        }
+        gmk_engine_clear(e);
+        gmk_engine_set_position(e, &board);
+        gmk_limits limits = {0};
+        limits.depth = depth;
+        gmk_search_result r;
+        double start = now_s();
+        gmk_engine_search(e, &limits, NULL, &r);
+        int64_t ms = (int64_t)((now_s() - start) * 1000);
+        char best[4];
+        gmk_notation_point(r.best, board.size, best);
+        printf("position %d (%s %d, %d stones): best %s score %d depth %d nodes %lld time %lld ms\n",
+               i + 1, gmk_rule_name(board.rule), board.size, board.move_count, best, r.score,
+               r.depth, (long long)r.nodes, (long long)ms);
+        total_nodes += r.nodes;
+        total_ms += ms;
+    }
+    gmk_engine_free(e);
+    printf("Bench: %lld nodes %lld nps\n", (long long)total_nodes,
+           (long long)(total_ms > 0 ? total_nodes * 1000 / total_ms : total_nodes));
+    return CLI_OK;
+}
+
 int cmd_bench(int argc, char **argv) {
     if (cli_wants_help(argc, argv, cli_find("bench"))) return CLI_OK;
     if (argc == 2 && strcmp(argv[1], "--moves") == 0) return bench_moves();
-    return cli_error("bench", "usage: gomoku bench --moves");
+    long depth = 8;
+    if (argc == 2 && !cli_parse_int(argv[1], 1, 30, &depth))
+        return cli_error("bench", "DEPTH must be 1-30, or use --moves");
+    if (argc > 2) return cli_error("bench", "usage: gomoku bench [DEPTH] | gomoku bench --moves");
+    return bench_search((int)depth);
 }

@@ -29,7 +29,7 @@ uint64_t gmk_zobrist(gmk_color c, gmk_pos p) {
 /* Derived state of one empty cell from its keys. */
 static void cell_recompute(const gmk_board *b, gmk_cell *cell) {
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
-        for (int d = 0; d < GMK_DIRS; d++) cell->pat[c][d] = b->tables->line[c][cell->key[d]];
+        for (int d = 0; d < GMK_DIRS; d++) cell->pat[c][d] = gmk_pattern_lookup(b->tables, c, cell->key[d]);
         int combo = gmk_pattern_combo_index(cell->pat[c]);
         cell->threat[c] = b->tables->threat[c][combo];
         cell->score[c] = b->tables->score[c][combo];
@@ -46,7 +46,7 @@ static void cell_add(gmk_board *b, const gmk_cell *cell, int sign) {
 /* Recomputes the patterns of empty cell q along direction d after its key changed. */
 static inline void cell_refresh_dir(gmk_board *b, gmk_cell *cell, int d) {
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
-        uint8_t np = b->tables->line[c][cell->key[d]];
+        uint8_t np = gmk_pattern_lookup(b->tables, c, cell->key[d]);
         if (np == cell->pat[c][d]) continue;
         cell->pat[c][d] = np;
         int combo = gmk_pattern_combo_index(cell->pat[c]);
@@ -58,6 +58,12 @@ static inline void cell_refresh_dir(gmk_board *b, gmk_cell *cell, int d) {
         cell->threat[c] = nt;
         cell->score[c] = ns;
     }
+}
+
+static void near_add(gmk_board *b, gmk_pos p, int delta) {
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++)
+            if (dx || dy) b->near[p + dy * GMK_STRIDE + dx] += (uint8_t)delta;
 }
 
 static void compute_keys(const gmk_board *b, gmk_pos p, uint32_t key[GMK_DIRS]) {
@@ -100,6 +106,7 @@ void gmk_board_put(gmk_board *b, gmk_pos p, gmk_color c) {
     b->stone[p] = (uint8_t)c;
     b->hash ^= zobrist_table[c][p];
     b->moves[b->move_count++] = p;
+    near_add(b, p, 1);
     for (int d = 0; d < GMK_DIRS; d++) {
         int step = gmk_dir_step[d];
         for (int sign = -1; sign <= 1; sign += 2) {
@@ -124,6 +131,7 @@ void gmk_board_undo(gmk_board *b) {
     gmk_color c = (gmk_color)b->stone[p];
     b->side = c;
     b->stone[p] = GMK_EMPTY;
+    near_add(b, p, -1);
     b->hash ^= zobrist_table[c][p];
     for (int d = 0; d < GMK_DIRS; d++) {
         int step = gmk_dir_step[d];
@@ -169,6 +177,16 @@ bool gmk_board_check(const gmk_board *b) {
             }
         }
     if (hash != b->hash) return false;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            int n = 0;
+            for (int dy = -2; dy <= 2; dy++)
+                for (int dx = -2; dx <= 2; dx++) {
+                    gmk_pos q = gmk_pos_xy(x + dx, y + dy);
+                    if ((dx || dy) && (b->stone[q] == GMK_BLACK || b->stone[q] == GMK_WHITE)) n++;
+                }
+            if (n != b->near[gmk_pos_xy(x, y)]) return false;
+        }
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
         if (sum[c] != b->score_sum[c]) return false;
         if (memcmp(count[c], b->count[c], sizeof count[c]) != 0) return false;

@@ -33,6 +33,7 @@ typedef struct {
     int move_count;
     gmk_pos moves[GMK_MAX_MOVES];
     uint64_t hash;
+    uint8_t near[GMK_CELLS];    /* stones within 2 cells (the 5x5 square around the cell) */
     int count[3][GMK_TH_COUNT]; /* empty cells per colour and threat */
     int32_t score_sum[3];       /* sum of shape scores of empty cells per colour */
 } gmk_board;

@@ -178,23 +178,52 @@ static uint8_t threat_table[GMK_LINE_VARIANTS][GMK_COMBO_COUNT];
 static int16_t score_table[GMK_LINE_VARIANTS][GMK_COMBO_COUNT];
 static pthread_once_t variant_once[GMK_LINE_VARIANTS] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
                                                          PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
+static uint16_t left_index[1024], right_index[1024];
+static pthread_once_t index_once = PTHREAD_ONCE_INIT;
+
+/* Numbers the reachable codes of each side: left codes hold offsets -5..-1 (slot 0 = far),
+ * right codes +1..+5 (slot 4 = far); walls may only fill the far end. */
+static void build_index(void) {
+    uint16_t next_left = 0, next_right = 0;
+    for (uint32_t code = 0; code < 1024; code++) {
+        left_index[code] = right_index[code] = 0xFFFF;
+        bool left_ok = true, right_ok = true, wall_seen = false;
+        for (int slot = 4; slot >= 0; slot--) { /* near to far */
+            int cell = (code >> (2 * slot)) & 3;
+            if (cell == WALL) wall_seen = true;
+            else if (wall_seen) left_ok = false;
+        }
+        wall_seen = false;
+        for (int slot = 0; slot <= 4; slot++) {
+            int cell = (code >> (2 * slot)) & 3;
+            if (cell == WALL) wall_seen = true;
+            else if (wall_seen) right_ok = false;
+        }
+        if (left_ok) left_index[code] = next_left++;
+        if (right_ok) right_index[code] = next_right++;
+    }
+}
 
 static void build_variant(gmk_line_variant v) {
     size_t n = (size_t)1 << GMK_KEY_BITS;
-    uint8_t *own = malloc(n), *flipped = malloc(n);
-    if (!own || !flipped) abort(); /* a few MB at start-up: nothing sensible to do without */
-    memset(own, 0xFF, n);
+    uint8_t *memo = malloc(n);
+    uint8_t *own = malloc(GMK_LINE_ENTRIES), *flipped = malloc(GMK_LINE_ENTRIES);
+    if (!memo || !own || !flipped) abort(); /* a few MB at start-up: nothing to do without */
+    memset(memo, 0xFF, n);
     uint8_t c[GMK_LINE_LEN];
     for (uint32_t key = 0; key < n; key++) {
         if (!key_is_reachable(key)) continue;
         for (int k = -GMK_LINE_HALF; k <= GMK_LINE_HALF; k++)
             c[CENTRE + k] = k == 0 ? OWN : (key >> gmk_key_shift(k)) & 3;
-        classify(c, v, own);
+        classify(c, v, memo);
     }
     for (uint32_t key = 0; key < n; key++) {
-        if (own[key] == 0xFF) own[key] = GMK_PAT_DEAD;
+        if (!key_is_reachable(key)) continue;
+        size_t i = (size_t)left_index[key & 1023] * GMK_SIDE_STATES + right_index[key >> 10];
+        own[i] = memo[key];
+        flipped[i] = memo[swap_colours(key)];
     }
-    for (uint32_t key = 0; key < n; key++) flipped[key] = own[swap_colours(key)];
+    free(memo);
     line_table[v][GMK_BLACK] = own;
     line_table[v][GMK_WHITE] = flipped;
     uint8_t pat[GMK_DIRS];
@@ -230,6 +259,9 @@ static pthread_once_t rule_once[GMK_RULE_COUNT] = {PTHREAD_ONCE_INIT, PTHREAD_ON
 
 static void build_rule(gmk_rule rule) {
     gmk_pattern_tables *t = &rule_tables[rule];
+    pthread_once(&index_once, build_index);
+    t->left_index = left_index;
+    t->right_index = right_index;
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
         gmk_line_variant v = gmk_line_variant_of(rule, c);
         pthread_once(&variant_once[v], builders[v]);

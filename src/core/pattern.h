@@ -69,15 +69,26 @@ static inline int gmk_key_shift(int k) {
     return 2 * (k < 0 ? k + GMK_LINE_HALF : k + GMK_LINE_HALF - 1);
 }
 
-/* Tables for one rule: pattern by colour and key, and threat/score by colour and the four
+/* A key has 364 possible values per side (walls only at the far end), so the line tables are
+ * indexed by a compact index of 364 * 364 entries that stays in cache. */
+enum { GMK_SIDE_STATES = 364, GMK_LINE_ENTRIES = GMK_SIDE_STATES * GMK_SIDE_STATES };
+
+/* Tables for one rule: pattern by colour and line index, and threat/score by colour and the four
  * patterns. Returned pointers stay valid for the life of the process. */
 typedef struct {
-    const uint8_t *line[3];   /* [color] -> table of 1 << GMK_KEY_BITS patterns */
+    const uint16_t *left_index;  /* low 10 key bits -> 0..363 */
+    const uint16_t *right_index; /* high 10 key bits -> 0..363 */
+    const uint8_t *line[3];      /* [color] -> GMK_LINE_ENTRIES patterns */
     const uint8_t *threat[3]; /* [color] -> table indexed by gmk_pattern_combo_index */
     const int16_t *score[3];  /* [color] -> shape score, same index */
 } gmk_pattern_tables;
 
 const gmk_pattern_tables *gmk_pattern_tables_for(gmk_rule rule);
+
+/* The pattern colour c makes on a line with this key. */
+static inline uint8_t gmk_pattern_lookup(const gmk_pattern_tables *t, gmk_color c, uint32_t key) {
+    return t->line[c][t->left_index[key & 1023] * GMK_SIDE_STATES + t->right_index[key >> 10]];
+}
 
 static inline int gmk_pattern_combo_index(const uint8_t pat[GMK_DIRS]) {
     return ((pat[0] * GMK_PAT_COUNT + pat[1]) * GMK_PAT_COUNT + pat[2]) * GMK_PAT_COUNT + pat[3];

@@ -1,59 +1,507 @@
-/* search.c: PLACEHOLDER one-ply searcher, replaced by the real search. */
+/* search.c: iterative deepening principal-variation alpha-beta (negamax) with aspiration
+ * windows, a transposition table, staged move ordering (TT move, forced answers, threats,
+ * killers, history), forced-move handling, late-move reductions, mate scores with their
+ * distance, and the threat-space solver at the root and at the leaves. See search.h. */
 #include "search.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "eval.h"
+#include "movegen.h"
 #include "renju.h"
+#include "threat.h"
+#include "timeman.h"
+#include "tt.h"
+
+enum { MAX_PLY = 128, MAX_DEPTH = 64, INF = 32000, THREAT_TABLE = 1 << 16 };
 
 struct gmk_searcher {
-    size_t bytes;
+    gmk_tt tt;
+    gmk_threat_ctx threat;
+    gmk_board b;
+    int history[3][GMK_CELLS];
+    gmk_pos killers[MAX_PLY][2];
+    gmk_pos pv[MAX_PLY][MAX_PLY];
+    int pv_len[MAX_PLY];
+    /* this search */
+    gmk_limits limits;
+    gmk_time_budget budget;
+    double start_s;
+    atomic_bool *stop;
+    bool stopped;
+    int64_t nodes;
+    int seldepth;
+    int root_depth;
+    gmk_pos excluded[GMK_MAX_NBEST]; /* root moves already reported (multi-PV) */
+    int nexcluded;
 };
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int64_t elapsed_ms(const gmk_searcher *s) {
+    return (int64_t)((now_s() - s->start_s) * 1000.0);
+}
 
 gmk_searcher *gmk_searcher_new(size_t memory_bytes) {
     gmk_searcher *s = calloc(1, sizeof *s);
-    if (s) s->bytes = memory_bytes;
+    if (!s) return NULL;
+    size_t threat_bytes = THREAT_TABLE * 9;
+    size_t tt_bytes = memory_bytes > threat_bytes + sizeof *s + (1u << 20)
+                          ? memory_bytes - threat_bytes - sizeof *s - (1u << 20)
+                          : 1u << 16;
+    if (!gmk_tt_init(&s->tt, tt_bytes) || !gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
+        gmk_searcher_free(s);
+        return NULL;
+    }
     return s;
 }
+
 void gmk_searcher_free(gmk_searcher *s) {
+    if (!s) return;
+    gmk_tt_free(&s->tt);
+    gmk_threat_ctx_free(&s->threat);
     free(s);
 }
+
 bool gmk_searcher_resize(gmk_searcher *s, size_t memory_bytes) {
-    s->bytes = memory_bytes;
-    return true;
-}
-void gmk_searcher_clear(gmk_searcher *s) {
-    (void)s;
+    size_t fixed = THREAT_TABLE * 9 + sizeof *s + (1u << 20);
+    size_t tt_bytes = memory_bytes > fixed ? memory_bytes - fixed : 1u << 16;
+    return gmk_tt_init(&s->tt, tt_bytes);
 }
 
-void gmk_searcher_run(gmk_searcher *s, const gmk_board *b, const gmk_limits *limits,
-                      const gmk_listener *listener, atomic_bool *stop, gmk_search_result *out) {
-    (void)s;
-    (void)limits;
-    (void)stop;
-    memset(out, 0, sizeof *out);
-    out->best = GMK_POS_NONE;
+void gmk_searcher_clear(gmk_searcher *s) {
+    gmk_tt_clear(&s->tt);
+    gmk_threat_ctx_clear(&s->threat);
+    memset(s->history, 0, sizeof s->history);
+    memset(s->killers, 0xFF, sizeof s->killers);
+}
+
+static bool check_stop(gmk_searcher *s) {
+    if (s->stopped) return true;
+    if (s->limits.nodes && s->nodes >= s->limits.nodes) s->stopped = true;
+    if ((s->nodes & 1023) == 0) {
+        if (atomic_load(s->stop)) s->stopped = true;
+        if (s->budget.hard_ms && elapsed_ms(s) >= s->budget.hard_ms) s->stopped = true;
+    }
+    return s->stopped;
+}
+
+static int score_to_tt(int score, int ply) {
+    if (score >= GMK_SCORE_MATE_BOUND) return score + ply;
+    if (score <= -GMK_SCORE_MATE_BOUND) return score - ply;
+    return score;
+}
+
+static int score_from_tt(int score, int ply) {
+    if (score >= GMK_SCORE_MATE_BOUND) return score - ply;
+    if (score <= -GMK_SCORE_MATE_BOUND) return score + ply;
+    return score;
+}
+
+/* Wins and losses that need no search, for the side to move at this ply; INF if none. */
+static int immediate_result(gmk_searcher *s, int ply) {
+    gmk_board *b = &s->b;
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
-    int best = -1;
-    for (gmk_pos p = 0; p < GMK_CELLS; p++) {
-        if (!gmk_board_empty_at(b, p)) continue;
-        if (b->rule == GMK_RULE_RENJU && me == GMK_BLACK &&
-            gmk_forbid_is_foul(gmk_renju_forbidden(b, p)))
-            continue;
-        int v = b->cell[p].score[me] * 2 + b->cell[p].score[opp];
-        if (b->cell[p].threat[me] == GMK_TH_FIVE) v += 100000;
-        if (b->cell[p].threat[opp] == GMK_TH_FIVE) v += 50000;
-        int dx = gmk_pos_x(p) - b->size / 2, dy = gmk_pos_y(p) - b->size / 2;
-        v = v * 64 - (dx * dx + dy * dy);
-        if (best < 0 || v > best) {
-            best = v;
-            out->best = p;
+    if (b->count[me][GMK_TH_FIVE] > 0) return GMK_SCORE_WIN - (ply + 1);
+    if (b->count[opp][GMK_TH_FIVE] > 1) return -(GMK_SCORE_WIN - (ply + 2));
+    if (b->count[opp][GMK_TH_FIVE] == 0 && b->count[me][GMK_TH_OPEN_FOUR] > 0) {
+        /* an open four or double four wins unless it is a renju foul; foul candidates are
+         * coded GMK_TH_FORBID, never GMK_TH_OPEN_FOUR, so the cell is legal */
+        return GMK_SCORE_WIN - (ply + 3);
+    }
+    if (gmk_board_full(b)) return 0;
+    return INF;
+}
+
+static void update_pv(gmk_searcher *s, int ply, gmk_pos move) {
+    s->pv[ply][0] = move;
+    int n = ply + 1 < MAX_PLY ? s->pv_len[ply + 1] : 0;
+    if (n > MAX_PLY - 1) n = MAX_PLY - 1;
+    memcpy(&s->pv[ply][1], &s->pv[ply + 1][0], (size_t)n * sizeof(gmk_pos));
+    s->pv_len[ply] = n + 1;
+}
+
+static bool is_quiet(const gmk_board *b, gmk_pos p) {
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    return b->cell[p].threat[me] < GMK_TH_THREE && b->cell[p].threat[opp] < GMK_TH_THREE;
+}
+
+/* Leaf: static evaluation, sharpened by a short VCF when the mover has fours. */
+static int leaf(gmk_searcher *s, int ply) {
+    gmk_board *b = &s->b;
+    gmk_color me = gmk_board_side(b);
+    if (!s->limits.shape_only && b->count[me][GMK_TH_FOUR_THREE] > 0) {
+        gmk_pos seq[GMK_THREAT_MAX_SEQ];
+        int len;
+        s->threat.node_limit = s->threat.nodes + 40;
+        if (gmk_vcf(b, &s->threat, 4, seq, &len)) return GMK_SCORE_WIN - (ply + len + 2);
+    }
+    return gmk_eval(b);
+}
+
+static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool pv_node) {
+    gmk_board *b = &s->b;
+    s->pv_len[ply] = 0;
+    s->nodes++;
+    if (ply > s->seldepth) s->seldepth = ply;
+    if (check_stop(s)) return 0;
+    int imm = immediate_result(s, ply);
+    if (imm != INF) return imm;
+    /* mate distance pruning */
+    int mate_hi = GMK_SCORE_WIN - (ply + 1);
+    if (beta > mate_hi) {
+        beta = mate_hi;
+        if (alpha >= beta) return beta;
+    }
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    bool must_block = b->count[opp][GMK_TH_FIVE] == 1;
+    if (depth <= 0 && !must_block) return leaf(s, ply);
+    if (ply >= MAX_PLY - 2) return gmk_eval(b);
+
+    const gmk_tt_entry *te = gmk_tt_probe(&s->tt, b->hash);
+    gmk_pos tt_move = GMK_POS_NONE;
+    if (te) {
+        tt_move = te->move;
+        int ts = score_from_tt(te->score, ply);
+        gmk_bound bound = (gmk_bound)(te->bound_gen & 3);
+        if (!pv_node && te->depth >= depth &&
+            (bound == GMK_BOUND_EXACT || (bound == GMK_BOUND_LOWER && ts >= beta) ||
+             (bound == GMK_BOUND_UPPER && ts <= alpha)))
+            return ts;
+    }
+
+    gmk_scored_move moves[GMK_MAX_MOVES];
+    int n;
+    bool forced = false;
+    if (must_block) {
+        /* the opponent's five point: the only move (forced moves do not use up depth) */
+        n = 0;
+        for (int y = 0; y < b->size && !n; y++)
+            for (int x = 0; x < b->size; x++) {
+                gmk_pos q = gmk_pos_xy(x, y);
+                if (b->stone[q] == GMK_EMPTY && b->cell[q].threat[opp] == GMK_TH_FIVE) {
+                    moves[n].pos = q;
+                    moves[n++].score = 0;
+                    break;
+                }
+            }
+        if (n == 0 || !gmk_movegen_legal(b, moves[0].pos))
+            return -(GMK_SCORE_WIN - (ply + 2)); /* renju: black cannot block */
+        forced = true;
+        if (depth <= 0) depth = 1;
+    } else {
+        n = gmk_movegen_generate(b, moves, &forced);
+        if (n == 0) return -(GMK_SCORE_WIN - (ply + 2));
+        for (int i = 0; i < n; i++) {
+            gmk_pos p = moves[i].pos;
+            if (p == tt_move) moves[i].score += 1 << 24;
+            else if (p == s->killers[ply][0]) moves[i].score += 4000;
+            else if (p == s->killers[ply][1]) moves[i].score += 3000;
+            moves[i].score += s->history[me][p] >> 4;
+        }
+        gmk_movegen_sort(moves, n);
+        int cap = s->limits.max_candidates;
+        if (cap > 0 && n > cap && !forced) n = cap;
+    }
+
+    int best = -INF, orig_alpha = alpha;
+    gmk_pos best_move = GMK_POS_NONE;
+    for (int i = 0; i < n; i++) {
+        gmk_pos p = moves[i].pos;
+        bool quiet = !forced && is_quiet(b, p);
+        gmk_board_make(b, p);
+        int child_depth = depth - 1;
+        if (forced && n == 1) child_depth = depth; /* single reply: extend */
+        int score;
+        if (i == 0) {
+            score = -search(s, ply + 1, child_depth, -beta, -alpha, pv_node);
+        } else {
+            int r = 0;
+            if (depth >= 3 && i >= 3 && quiet && !s->limits.shape_only) r = i >= 8 ? 2 : 1;
+            score = -search(s, ply + 1, child_depth - r, -alpha - 1, -alpha, false);
+            if (score > alpha && r > 0)
+                score = -search(s, ply + 1, child_depth, -alpha - 1, -alpha, false);
+            if (score > alpha && score < beta)
+                score = -search(s, ply + 1, child_depth, -beta, -alpha, true);
+        }
+        gmk_board_undo(b);
+        if (s->stopped) return best > -INF ? best : 0;
+        if (score > best) {
+            best = score;
+            best_move = p;
+            if (score > alpha) {
+                alpha = score;
+                update_pv(s, ply, p);
+                if (alpha >= beta) {
+                    if (quiet) {
+                        if (s->killers[ply][0] != p) {
+                            s->killers[ply][1] = s->killers[ply][0];
+                            s->killers[ply][0] = p;
+                        }
+                        s->history[me][p] += depth * depth;
+                        if (s->history[me][p] > (1 << 20))
+                            for (int q = 0; q < GMK_CELLS; q++) s->history[me][q] /= 2;
+                    }
+                    break;
+                }
+            }
         }
     }
-    out->depth = 1;
-    out->nlines = 1;
-    out->lines[0].move = out->best;
-    out->lines[0].pv_len = 1;
-    out->lines[0].pv[0] = out->best;
+    gmk_bound bound = best >= beta         ? GMK_BOUND_LOWER
+                      : best > orig_alpha ? GMK_BOUND_EXACT
+                                          : GMK_BOUND_UPPER;
+    gmk_tt_store(&s->tt, b->hash, best_move, score_to_tt(best, ply), 0, depth, bound);
+    return best;
+}
+
+typedef struct {
+    gmk_pos pos;
+    int score;    /* last completed iteration, exact or a bound */
+    int order;
+    int pv_len;
+    gmk_pos pv[GMK_MAX_PV];
+} root_move;
+
+static bool excluded(const gmk_searcher *s, gmk_pos p) {
+    for (int i = 0; i < s->nexcluded; i++)
+        if (s->excluded[i] == p) return true;
+    return false;
+}
+
+/* One root iteration over the moves not excluded; returns the best score, fills the best
+ * move first. full_window: exact scores for every move (for choosing among near-equals). */
+static int search_root(gmk_searcher *s, root_move *rm, int n, int depth, int alpha, int beta,
+                       bool full_window) {
+    gmk_board *b = &s->b;
+    int best = -INF;
+    s->nodes++;
+    for (int i = 0; i < n; i++) {
+        if (excluded(s, rm[i].pos)) continue;
+        bool five = b->cell[rm[i].pos].threat[b->side] == GMK_TH_FIVE;
+        gmk_board_make(b, rm[i].pos);
+        int score;
+        if (five) {
+            score = GMK_SCORE_WIN - 1;
+            s->pv_len[1] = 0;
+        } else if (best == -INF || full_window) {
+            score = -search(s, 1, depth - 1, -beta, -alpha, true);
+        } else {
+            score = -search(s, 1, depth - 1, -alpha - 1, -alpha, false);
+            if (score > alpha && score < beta && !s->stopped)
+                score = -search(s, 1, depth - 1, -beta, -alpha, true);
+        }
+        gmk_board_undo(b);
+        if (s->stopped) break;
+        rm[i].score = score;
+        if (score > best) {
+            best = score;
+            rm[i].pv[0] = rm[i].pos;
+            int len = s->pv_len[1] < GMK_MAX_PV - 1 ? s->pv_len[1] : GMK_MAX_PV - 1;
+            memcpy(&rm[i].pv[1], s->pv[1], (size_t)len * sizeof(gmk_pos));
+            rm[i].pv_len = len + 1;
+            /* move it to the front, keeping the others in order */
+            root_move tmp = rm[i];
+            memmove(&rm[1], &rm[0], (size_t)i * sizeof *rm);
+            rm[0] = tmp;
+            if (!full_window && score > alpha) alpha = score;
+            if (alpha >= beta) break;
+        } else {
+            rm[i].pv_len = 1;
+            rm[i].pv[0] = rm[i].pos;
+        }
+    }
+    return best;
+}
+
+static void fill_line(gmk_line *line, const root_move *rm) {
+    line->move = rm->pos;
+    line->score = rm->score;
+    line->pv_len = rm->pv_len;
+    memcpy(line->pv, rm->pv, (size_t)rm->pv_len * sizeof(gmk_pos));
+}
+
+static void report(gmk_searcher *s, gmk_search_result *out, const gmk_listener *listener) {
+    out->nodes = s->nodes + s->threat.nodes;
+    out->time_ms = elapsed_ms(s);
+    out->seldepth = s->seldepth;
     if (listener && listener->on_iteration) listener->on_iteration(out, listener->ctx);
+}
+
+/* Threat-space check before the search: a proved win is played at once. */
+static bool root_threats(gmk_searcher *s, gmk_search_result *out) {
+    if (s->limits.shape_only) return false;
+    gmk_pos seq[GMK_THREAT_MAX_SEQ];
+    int len = 0;
+    s->threat.node_limit = s->threat.nodes + 200000;
+    bool win = gmk_vcf(&s->b, &s->threat, 30, seq, &len);
+    if (!win && s->b.move_count >= 4) {
+        s->threat.node_limit = s->threat.nodes + 50000;
+        win = gmk_vct(&s->b, &s->threat, 5, seq, &len);
+    }
+    if (!win || len == 0) return false;
+    out->best = seq[0];
+    out->score = GMK_SCORE_WIN - len;
+    out->depth = len;
+    out->nlines = 1;
+    gmk_line *l = &out->lines[0];
+    l->move = seq[0];
+    l->score = out->score;
+    l->pv_len = len < GMK_MAX_PV ? len : GMK_MAX_PV;
+    memcpy(l->pv, seq, (size_t)l->pv_len * sizeof(gmk_pos));
+    return true;
+}
+
+static uint64_t mix(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    return x;
+}
+
+void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits *limits,
+                      const gmk_listener *listener, atomic_bool *stop, gmk_search_result *out) {
+    memset(out, 0, sizeof *out);
+    out->best = GMK_POS_NONE;
+    memcpy(&s->b, board, sizeof *board);
+    s->limits = *limits;
+    s->stop = stop;
+    s->stopped = false;
+    s->nodes = 0;
+    s->seldepth = 0;
+    s->nexcluded = 0;
+    s->start_s = now_s();
+    s->budget = gmk_timeman_budget(limits, board->move_count);
+    s->threat.stop = stop;
+    s->threat.nodes = 0;
+    memset(s->killers, 0xFF, sizeof s->killers);
+    gmk_tt_new_search(&s->tt);
+    gmk_board *b = &s->b;
+
+    root_move *rm = calloc(GMK_MAX_MOVES, sizeof *rm);
+    gmk_scored_move gen[GMK_MAX_MOVES];
+    if (!rm) return;
+    bool forced = false;
+    int n = b->count[gmk_opponent(b->side)][GMK_TH_FIVE] > 0 ? 0 : gmk_movegen_generate(b, gen, &forced);
+    if (n == 0) n = gmk_movegen_all_legal(b, gen); /* must block, or nothing sensible: all */
+    if (b->count[gmk_opponent(b->side)][GMK_TH_FIVE] > 0) {
+        /* keep only the blocks of the opponent's five when there are any */
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (b->cell[gen[i].pos].threat[gmk_opponent(b->side)] == GMK_TH_FIVE ||
+                b->cell[gen[i].pos].threat[b->side] == GMK_TH_FIVE)
+                gen[k++] = gen[i];
+        if (k > 0) n = k;
+    }
+    gmk_movegen_sort(gen, n);
+    if (n == 0) {
+        free(rm);
+        return; /* no legal move at all */
+    }
+    for (int i = 0; i < n; i++) {
+        rm[i].pos = gen[i].pos;
+        rm[i].order = gen[i].score;
+        rm[i].pv[0] = gen[i].pos;
+        rm[i].pv_len = 1;
+    }
+    int cap = limits->max_candidates;
+    if (cap > 0 && n > cap && !forced) n = cap;
+    out->best = rm[0].pos;
+    out->nlines = 1;
+    fill_line(&out->lines[0], &rm[0]);
+
+    if (n == 1 || root_threats(s, out)) {
+        out->depth = out->depth ? out->depth : 1;
+        report(s, out, listener);
+        free(rm);
+        return;
+    }
+
+    int max_depth = limits->depth > 0 ? limits->depth : MAX_DEPTH;
+    if (max_depth > MAX_DEPTH) max_depth = MAX_DEPTH;
+    int nbest = limits->nbest > 1 ? limits->nbest : 1;
+    if (nbest > GMK_MAX_NBEST) nbest = GMK_MAX_NBEST;
+    if (nbest > n) nbest = n;
+    bool choose = limits->choose_margin > 0;
+    int prev_score = 0;
+    gmk_pos prev_best = GMK_POS_NONE;
+    int stable = 0;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        s->root_depth = depth;
+        gmk_search_result iter = *out;
+        iter.nlines = 0;
+        s->nexcluded = 0;
+        bool complete = true;
+        for (int line = 0; line < nbest; line++) {
+            int score;
+            if (depth >= 5 && line == 0 && !choose && abs(prev_score) < GMK_SCORE_MATE_BOUND) {
+                int window = 60;
+                int lo = prev_score - window, hi = prev_score + window;
+                for (;;) {
+                    score = search_root(s, rm, n, depth, lo, hi, false);
+                    if (s->stopped) break;
+                    if (score <= lo) lo = lo - window * 4 < -INF ? -INF : lo - window * 4;
+                    else if (score >= hi) hi = hi + window * 4 > INF ? INF : hi + window * 4;
+                    else break;
+                    window *= 4;
+                }
+            } else {
+                /* multi-PV: search the moves not reported yet; rm[line..] hold them */
+                score = search_root(s, rm + line, n - line, depth, -INF, INF, choose);
+            }
+            if (s->stopped) {
+                complete = false;
+                break;
+            }
+            (void)score;
+            fill_line(&iter.lines[line], &rm[line]);
+            iter.nlines = line + 1;
+            s->excluded[s->nexcluded++] = rm[line].pos;
+        }
+        if (!complete && depth > 1) {
+            /* a partial iteration still counts when its first line beat the old best */
+            break;
+        }
+        iter.best = iter.lines[0].move;
+        iter.score = iter.lines[0].score;
+        iter.depth = depth;
+        *out = iter;
+        report(s, out, listener);
+        if (!complete) break;
+        if (abs(out->score) >= GMK_SCORE_MATE_BOUND && depth >= 2 &&
+            GMK_SCORE_WIN - abs(out->score) <= depth)
+            break; /* proved */
+        /* time: stop early when the best move is stable, later when it keeps changing */
+        if (out->best == prev_best) stable++;
+        else stable = 0;
+        int factor = stable >= 3 ? 60 : stable == 0 ? 140 : 100;
+        if (prev_score - out->score > 80) factor += 60;
+        prev_best = out->best;
+        prev_score = out->score;
+        if (s->budget.soft_ms && elapsed_ms(s) >= gmk_timeman_scale(&s->budget, factor) / 2)
+            break;
+        if (limits->nodes && s->nodes >= limits->nodes) break;
+    }
+    if (choose && n > 1) {
+        /* among root moves within the margin of the best, pick one by the seed */
+        int best = out->lines[0].score;
+        int k = 0;
+        gmk_pos pick[GMK_MAX_MOVES];
+        for (int i = 0; i < n; i++)
+            if (rm[i].score >= best - limits->choose_margin && abs(rm[i].score) < GMK_SCORE_MATE_BOUND)
+                pick[k++] = rm[i].pos;
+        if (k > 1 && abs(best) < GMK_SCORE_MATE_BOUND) {
+            gmk_pos chosen = pick[mix(limits->seed ^ b->hash) % (uint64_t)k];
+            out->best = chosen;
+        }
+    }
+    out->nodes = s->nodes + s->threat.nodes;
+    out->time_ms = elapsed_ms(s);
+    out->seldepth = s->seldepth;
+    free(rm);
 }

@@ -1,0 +1,15 @@
+/* eval.h: static evaluation, in integers, from the side to move's point of view.
+ *
+ * It sums the shape scores the board keeps for every empty cell (five, open four 活四, four 冲四,
+ * open three 活三, closed three 眠三, twos, and the four-three and double-three combinations)
+ * for both sides, and adds a bonus for the side to move, whose threats come first. Pure. */
+#ifndef GMK_EVAL_H
+#define GMK_EVAL_H
+
+#include "board.h"
+
+#define GMK_EVAL_LIMIT 20000
+
+int gmk_eval(const gmk_board *b);
+
+#endif

@@ -1,0 +1,156 @@
+/* movegen.c: candidate moves, forced defences and ordering scores (see movegen.h). */
+#include "movegen.h"
+
+#include <string.h>
+
+#include "renju.h"
+
+gmk_threat gmk_movegen_threat(const gmk_board *b, gmk_pos p, gmk_color c) {
+    gmk_threat t = (gmk_threat)b->cell[p].threat[c];
+    if (t != GMK_TH_FORBID) return t;
+    if (gmk_forbid_is_foul(gmk_renju_classify(b, p))) return GMK_TH_FORBID;
+    return gmk_threat_of(b->cell[p].pat[c], GMK_LINE_EXACT);
+}
+
+bool gmk_movegen_legal(const gmk_board *b, gmk_pos p) {
+    if (!gmk_board_empty_at(b, p)) return false;
+    gmk_color me = gmk_board_side(b);
+    if (b->rule == GMK_RULE_RENJU && me == GMK_BLACK && b->cell[p].threat[me] == GMK_TH_FORBID)
+        return !gmk_forbid_is_foul(gmk_renju_classify(b, p));
+    return true;
+}
+
+static const int attack_bonus[GMK_TH_COUNT] = {
+    [GMK_TH_NONE] = 0,          [GMK_TH_THREE] = 600,          [GMK_TH_DOUBLE_THREE] = 6000,
+    [GMK_TH_FOUR] = 900,        [GMK_TH_FOUR_THREE] = 20000,   [GMK_TH_OPEN_FOUR] = 60000,
+    [GMK_TH_FIVE] = 1000000,    [GMK_TH_FORBID] = 0,
+};
+static const int defence_bonus[GMK_TH_COUNT] = {
+    [GMK_TH_NONE] = 0,          [GMK_TH_THREE] = 300,          [GMK_TH_DOUBLE_THREE] = 3000,
+    [GMK_TH_FOUR] = 400,        [GMK_TH_FOUR_THREE] = 10000,   [GMK_TH_OPEN_FOUR] = 30000,
+    [GMK_TH_FIVE] = 500000,     [GMK_TH_FORBID] = 0,
+};
+
+static int order_score(const gmk_board *b, gmk_pos p, gmk_threat mine) {
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    const gmk_cell *cell = &b->cell[p];
+    gmk_threat theirs = (gmk_threat)cell->threat[opp];
+    return attack_bonus[mine] + defence_bonus[theirs] + cell->score[me] * 2 + cell->score[opp];
+}
+
+/* Adds p if legal for the mover; returns the new count. */
+static int add_move(const gmk_board *b, gmk_scored_move *out, int n, gmk_pos p) {
+    gmk_color me = gmk_board_side(b);
+    gmk_threat mine = (gmk_threat)b->cell[p].threat[me];
+    if (mine == GMK_TH_FORBID) {
+        mine = gmk_movegen_threat(b, p, me);
+        if (mine == GMK_TH_FORBID) return n;
+    }
+    out[n].pos = p;
+    out[n].score = order_score(b, p, mine);
+    return n + 1;
+}
+
+static int opponent_big_threats(const gmk_board *b, gmk_color opp) {
+    return b->count[opp][GMK_TH_OPEN_FOUR];
+}
+
+/* Moves that leave the opponent no open-four (or double-four) point, plus own fours. */
+static int defences(gmk_board *b, gmk_scored_move *out) {
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    uint8_t seen[GMK_CELLS];
+    memset(seen, 0, sizeof seen);
+    gmk_pos cand[GMK_MAX_MOVES];
+    int nc = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            gmk_pos q = gmk_pos_xy(x, y);
+            if (b->stone[q] != GMK_EMPTY || b->cell[q].threat[opp] != GMK_TH_OPEN_FOUR) continue;
+            for (int d = 0; d < GMK_DIRS; d++) {
+                uint8_t pat = b->cell[q].pat[opp][d];
+                if (pat != GMK_PAT_F4 && pat != GMK_PAT_B4) continue;
+                for (int k = -GMK_LINE_HALF; k <= GMK_LINE_HALF; k++) {
+                    gmk_pos r = q + k * gmk_dir_step[d];
+                    if (b->stone[r] != GMK_EMPTY || seen[r]) continue;
+                    seen[r] = 1;
+                    cand[nc++] = r;
+                }
+            }
+        }
+    int n = 0;
+    for (int i = 0; i < nc; i++) {
+        gmk_pos r = cand[i];
+        if (!gmk_movegen_legal(b, r)) continue;
+        gmk_board_make(b, r);
+        bool stops = opponent_big_threats(b, opp) == 0;
+        gmk_board_undo(b);
+        if (stops) n = add_move(b, out, n, r);
+    }
+    /* own fours: they force a reply and may win first */
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            gmk_pos q = gmk_pos_xy(x, y);
+            if (b->stone[q] != GMK_EMPTY || seen[q] == 2) continue;
+            gmk_threat t = (gmk_threat)b->cell[q].threat[me];
+            if (t == GMK_TH_FORBID) t = gmk_movegen_threat(b, q, me);
+            if (t != GMK_TH_FOUR && t != GMK_TH_FOUR_THREE) continue;
+            bool dup = false;
+            for (int i = 0; i < n; i++)
+                if (out[i].pos == q) dup = true;
+            if (!dup) n = add_move(b, out, n, q);
+        }
+    return n;
+}
+
+int gmk_movegen_generate(gmk_board *b, gmk_scored_move *out, bool *forced) {
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    *forced = false;
+    if (b->move_count == 0) {
+        out[0].pos = gmk_pos_xy(b->size / 2, b->size / 2);
+        out[0].score = 0;
+        return 1;
+    }
+    if (b->count[opp][GMK_TH_OPEN_FOUR] > 0 && b->count[me][GMK_TH_FIVE] == 0 &&
+        b->count[opp][GMK_TH_FIVE] == 0) {
+        int n = defences(b, out);
+        if (n > 0) {
+            *forced = true;
+            return n;
+        }
+    }
+    int n = 0;
+    for (int y = 0; y < b->size; y++) {
+        gmk_pos q = gmk_pos_xy(0, y);
+        for (int x = 0; x < b->size; x++, q++) {
+            if (b->stone[q] != GMK_EMPTY) continue;
+            const gmk_cell *cell = &b->cell[q];
+            if (b->near[q] == 0 && cell->threat[me] < GMK_TH_FOUR &&
+                cell->threat[opp] < GMK_TH_FOUR)
+                continue;
+            n = add_move(b, out, n, q);
+        }
+    }
+    return n;
+}
+
+int gmk_movegen_all_legal(gmk_board *b, gmk_scored_move *out) {
+    int n = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            gmk_pos q = gmk_pos_xy(x, y);
+            if (b->stone[q] == GMK_EMPTY) n = add_move(b, out, n, q);
+        }
+    return n;
+}
+
+void gmk_movegen_sort(gmk_scored_move *m, int n) {
+    for (int i = 1; i < n; i++) {
+        gmk_scored_move x = m[i];
+        int j = i - 1;
+        while (j >= 0 && (m[j].score < x.score || (m[j].score == x.score && m[j].pos > x.pos))) {
+            m[j + 1] = m[j];
+            j--;
+        }
+        m[j + 1] = x;
+    }
+}

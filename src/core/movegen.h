@@ -1,0 +1,36 @@
+/* movegen.h: which moves the search considers, and in what order.
+ *
+ * Candidates are the empty cells within two cells of a stone, and any cell where either side
+ * makes a four. Black's forbidden points in renju are never generated. When the opponent
+ * threatens to make an open four (it has an open three) or a double four, only the moves that
+ * stop every such threat and the side's own fours are generated. Moves come with an ordering
+ * score: threats of the mover first, then blocks of the opponent's threats, then shape. */
+#ifndef GMK_MOVEGEN_H
+#define GMK_MOVEGEN_H
+
+#include "board.h"
+
+typedef struct {
+    gmk_pos pos;
+    int score;
+} gmk_scored_move;
+
+/* The threat colour c really makes at empty p: like cell.threat, but a renju black
+ * GMK_TH_FORBID cell is resolved by the exact check (GMK_TH_FORBID if it is a foul). */
+gmk_threat gmk_movegen_threat(const gmk_board *b, gmk_pos p, gmk_color c);
+
+/* True when the side to move may play p (empty, on board, not a renju foul). */
+bool gmk_movegen_legal(const gmk_board *b, gmk_pos p);
+
+/* Fills out with the moves to search at this node (see above), each with an ordering score;
+ * returns how many. out needs room for GMK_MAX_MOVES. b is restored before returning.
+ * *forced is set when the list was narrowed to defences. */
+int gmk_movegen_generate(gmk_board *b, gmk_scored_move *out, bool *forced);
+
+/* Every legal move of the side to move, ordered (for the root and for analysis). */
+int gmk_movegen_all_legal(gmk_board *b, gmk_scored_move *out);
+
+/* Sorts by score, best first (stable for equal scores: by position). */
+void gmk_movegen_sort(gmk_scored_move *moves, int n);
+
+#endif

@@ -1,0 +1,41 @@
+/* tt.h: the transposition table: a fixed-size array of 16-byte entries indexed by Zobrist key,
+ * sized to fit a memory limit. Scores are stored relative to the node (mate distances are
+ * adjusted by the caller's ply). One thread writes it at a time. */
+#ifndef GMK_TT_H
+#define GMK_TT_H
+
+#include <stddef.h>
+
+#include "defs.h"
+
+typedef enum { GMK_BOUND_NONE = 0, GMK_BOUND_UPPER = 1, GMK_BOUND_LOWER = 2, GMK_BOUND_EXACT = 3 } gmk_bound;
+
+typedef struct {
+    uint32_t check;  /* upper bits of the key */
+    int16_t move;    /* gmk_pos or -1 */
+    int16_t score;
+    int16_t eval;
+    int8_t depth;
+    uint8_t bound_gen; /* bound in the low 2 bits, generation above */
+    uint32_t spare;
+} gmk_tt_entry;
+
+typedef struct {
+    gmk_tt_entry *entries;
+    size_t mask; /* entries - 1; a power of two */
+    uint8_t generation;
+} gmk_tt;
+
+/* Allocates the largest power-of-two table that fits bytes (at least 1024 entries). */
+bool gmk_tt_init(gmk_tt *tt, size_t bytes);
+void gmk_tt_free(gmk_tt *tt);
+void gmk_tt_clear(gmk_tt *tt);
+/* Marks the start of a new search, so older entries are replaced first. */
+void gmk_tt_new_search(gmk_tt *tt);
+/* The entry for key, or NULL. */
+const gmk_tt_entry *gmk_tt_probe(const gmk_tt *tt, uint64_t key);
+void gmk_tt_store(gmk_tt *tt, uint64_t key, gmk_pos move, int score, int eval, int depth,
+                  gmk_bound bound);
+size_t gmk_tt_bytes(const gmk_tt *tt);
+
+#endif
