@@ -102,3 +102,12 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+
+# bench/duel: two engine settings against each other in one process (see bench/duel.c).
+$(OUT)/duel: bench/duel.c $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
+duel: $(OUT)/duel
+
+# bench/gen_tactics: finds positions for tests/data/tactics.txt (see bench/gen_tactics.c).
+$(OUT)/gen_tactics: bench/gen_tactics.c $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)

@@ -48,6 +48,10 @@ bool gmk_engine_set_memory(gmk_engine *e, size_t memory_bytes) {
     return gmk_searcher_resize(e->searcher, memory_bytes ? memory_bytes : DEFAULT_MEMORY);
 }
 
+size_t gmk_engine_memory_bytes(const gmk_engine *e) {
+    return sizeof *e + gmk_searcher_memory_bytes(e->searcher);
+}
+
 void gmk_engine_clear(gmk_engine *e) {
     gmk_searcher_clear(e->searcher);
 }

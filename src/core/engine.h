@@ -79,6 +79,9 @@ void gmk_engine_free(gmk_engine *e);
  * memory cannot be had. */
 bool gmk_engine_set_memory(gmk_engine *e, size_t memory_bytes);
 
+/* Bytes the engine's tables take now (the engine struct, its searcher and tables). */
+size_t gmk_engine_memory_bytes(const gmk_engine *e);
+
 /* Forgets what earlier searches learnt (hash, history). */
 void gmk_engine_clear(gmk_engine *e);
 

@@ -5,6 +5,7 @@
 #include "board.h"
 #include "defs.h"
 #include "notation.h"
+#include "opening.h"
 #include "pattern.h"
 #include "renju.h"
 #include "rules.h"

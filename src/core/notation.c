@@ -16,15 +16,41 @@ static bool fail(char *err, size_t errlen, const char *fmt, ...) {
     return false;
 }
 
+/* A character of the input as it may appear in a one-line message: itself when printable
+ * ASCII, else \xNN (so that a newline or a stray UTF-8 byte cannot break the message). */
+typedef struct {
+    char s[8];
+} shown_char;
+
+static shown_char shown(char c) {
+    shown_char out;
+    unsigned char u = (unsigned char)c;
+    if (u >= 0x20 && u < 0x7F)
+        snprintf(out.s, sizeof out.s, "%c", c);
+    else
+        snprintf(out.s, sizeof out.s, "\\x%02X", u);
+    return out;
+}
+
+static bool size_ok(int size, char *err, size_t errlen) {
+    if (size >= GMK_MIN_SIZE && size <= GMK_MAX_SIZE) return true;
+    return fail(err, errlen, "board size %d is not supported (%d-%d)", size, GMK_MIN_SIZE,
+                GMK_MAX_SIZE);
+}
+
 /* Reads one renju point at text[*i]; advances *i past it. */
 static bool read_point(const char *text, size_t *i, int size, gmk_pos *out, char *err,
                        size_t errlen) {
     size_t start = *i;
     char letter = (char)tolower((unsigned char)text[*i]);
     char last_letter = (char)('a' + size - 1);
-    if (letter < 'a' || letter > 'z')
-        return fail(err, errlen, "at character %zu: expected a column letter a-%c, got '%c'",
-                    start + 1, last_letter, text[*i] ? text[*i] : ' ');
+    if (letter < 'a' || letter > 'z') {
+        if (!text[*i])
+            return fail(err, errlen, "at character %zu: expected a column letter a-%c", start + 1,
+                        last_letter);
+        return fail(err, errlen, "at character %zu: expected a column letter a-%c, got '%s'",
+                    start + 1, last_letter, shown(text[*i]).s);
+    }
     if (letter > last_letter)
         return fail(err, errlen, "at character %zu: column '%c' is off a %dx%d board (a-%c)",
                     start + 1, text[*i], size, size, last_letter);
@@ -48,13 +74,14 @@ static bool read_point(const char *text, size_t *i, int size, gmk_pos *out, char
 }
 
 bool gmk_notation_parse_point(const char *text, int size, gmk_pos *out, char *err, size_t errlen) {
+    if (!size_ok(size, err, errlen)) return false;
     if (!text || !*text) return fail(err, errlen, "empty point");
     size_t i = 0;
     gmk_pos p;
     if (!read_point(text, &i, size, &p, err, errlen)) return false;
     if (text[i] != '\0')
-        return fail(err, errlen, "at character %zu: unexpected '%c' after the point", i + 1,
-                    text[i]);
+        return fail(err, errlen, "at character %zu: unexpected '%s' after the point", i + 1,
+                    shown(text[i]).s);
     *out = p;
     return true;
 }
@@ -73,6 +100,7 @@ static bool read_number(const char *text, size_t *i, int *out) {
 
 bool gmk_notation_parse_gomocup(const char *text, int size, gmk_pos *out, char *err,
                                 size_t errlen) {
+    if (!size_ok(size, err, errlen)) return false;
     if (!text) return fail(err, errlen, "empty point");
     size_t i = 0;
     int x, y;
@@ -84,7 +112,7 @@ bool gmk_notation_parse_gomocup(const char *text, int size, gmk_pos *out, char *
     if (!read_number(text, &i, &y))
         return fail(err, errlen, "at character %zu: expected a row number", i + 1);
     if (text[i] != '\0')
-        return fail(err, errlen, "at character %zu: unexpected '%c'", i + 1, text[i]);
+        return fail(err, errlen, "at character %zu: unexpected '%s'", i + 1, shown(text[i]).s);
     if (!gmk_xy_on_board(x, y, size))
         return fail(err, errlen, "%d,%d is off a %dx%d board", x, y, size, size);
     *out = gmk_pos_xy(x, y);
@@ -94,11 +122,10 @@ bool gmk_notation_parse_gomocup(const char *text, int size, gmk_pos *out, char *
 bool gmk_notation_parse_moves(const char *text, int size, gmk_move_list *out, char *err,
                               size_t errlen) {
     if (!text) return fail(err, errlen, "no moves");
-    if (size < GMK_MIN_SIZE || size > GMK_MAX_SIZE)
-        return fail(err, errlen, "board size %d is not supported (%d-%d)", size, GMK_MIN_SIZE,
-                    GMK_MAX_SIZE);
+    if (!size_ok(size, err, errlen)) return false;
     static const uint8_t colour_of_move[2] = {GMK_BLACK, GMK_WHITE};
-    uint8_t taken[GMK_CELLS] = {0};
+    uint16_t taken[GMK_CELLS] = {0}; /* 1-based move number of each point, 0 = free */
+    gmk_move_list list;              /* written to *out only on success */
     int count = 0;
     size_t i = 0;
     for (;;) {
@@ -114,16 +141,17 @@ bool gmk_notation_parse_moves(const char *text, int size, gmk_move_list *out, ch
                         at + 1, name, taken[p], count + 1);
         }
         if (count >= size * size) return fail(err, errlen, "too many moves");
-        taken[p] = (uint8_t)(count + 1 > 255 ? 255 : count + 1);
-        out->pos[count] = p;
-        out->color[count] = colour_of_move[count & 1];
+        taken[p] = (uint16_t)(count + 1);
+        list.pos[count] = p;
+        list.color[count] = colour_of_move[count & 1];
         count++;
     }
     while (text[i] == '\n' || text[i] == '\r') i++;
     if (text[i] != '\0')
         return fail(err, errlen, "at character %zu: unexpected text after the moves", i + 1);
-    out->size = size;
-    out->count = count;
+    list.size = size;
+    list.count = count;
+    memcpy(out, &list, sizeof list);
     return true;
 }
 
@@ -131,27 +159,28 @@ bool gmk_notation_parse_diagram(const char *text, int size, gmk_move_list *out, 
                                 size_t errlen) {
     if (!text) return fail(err, errlen, "empty diagram");
     char grid[GMK_MAX_SIZE][GMK_MAX_SIZE];
-    int rows = 0, width = -1;
+    int rows = 0, width = -1, lineno = 0; /* rows read; text line (blank lines count) */
     const char *line = text;
     while (*line) {
+        lineno++;
         const char *end = strchr(line, '\n');
         size_t len = end ? (size_t)(end - line) : strlen(line);
         while (len > 0 && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
             len--;
         if (len > 0) {
             if (rows >= GMK_MAX_SIZE)
-                return fail(err, errlen, "line %d: more than %d rows", rows + 1, GMK_MAX_SIZE);
+                return fail(err, errlen, "line %d: more than %d rows", lineno, GMK_MAX_SIZE);
             if (width >= 0 && (int)len != width)
-                return fail(err, errlen, "line %d: %zu cells, but the first row has %d", rows + 1,
+                return fail(err, errlen, "line %d: %zu cells, but the first row has %d", lineno,
                             len, width);
             if (len > GMK_MAX_SIZE)
-                return fail(err, errlen, "line %d: more than %d cells", rows + 1, GMK_MAX_SIZE);
+                return fail(err, errlen, "line %d: more than %d cells", lineno, GMK_MAX_SIZE);
             for (size_t k = 0; k < len; k++) {
                 char ch = line[k];
                 if (ch != '.' && ch != 'X' && ch != 'O')
                     return fail(err, errlen,
-                                "line %d, column %zu: unexpected '%c' (use '.', 'X' or 'O')",
-                                rows + 1, k + 1, ch);
+                                "line %d, column %zu: unexpected '%s' (use '.', 'X' or 'O')",
+                                lineno, k + 1, shown(ch).s);
                 grid[rows][k] = ch;
             }
             width = (int)len;

@@ -11,6 +11,7 @@
 #include "eval.h"
 #include "movegen.h"
 #include "renju.h"
+#include "rules.h"
 #include "threat.h"
 #include "timeman.h"
 #include "tt.h"
@@ -73,6 +74,10 @@ bool gmk_searcher_resize(gmk_searcher *s, size_t memory_bytes) {
     size_t fixed = THREAT_TABLE * 9 + sizeof *s + (1u << 20);
     size_t tt_bytes = memory_bytes > fixed ? memory_bytes - fixed : 1u << 16;
     return gmk_tt_init(&s->tt, tt_bytes);
+}
+
+size_t gmk_searcher_memory_bytes(const gmk_searcher *s) {
+    return sizeof *s + gmk_tt_bytes(&s->tt) + (s->threat.mask + 1) * 9;
 }
 
 void gmk_searcher_clear(gmk_searcher *s) {
@@ -345,8 +350,15 @@ static bool root_threats(gmk_searcher *s, gmk_search_result *out) {
         win = gmk_vct(&s->b, &s->threat, 5, seq, &len);
     }
     if (!win || len == 0) return false;
+    /* the sequence ends with a five, or with an open four that needs two more plies */
+    gmk_board *b = &s->b;
+    gmk_color me = b->side;
+    for (int i = 0; i < len; i++) gmk_board_make(b, seq[i]);
+    bool five = gmk_rules_five_at(b, seq[len - 1], me, NULL, NULL);
+    for (int i = 0; i < len; i++) gmk_board_undo(b);
+    int plies = five ? len : len + 2;
     out->best = seq[0];
-    out->score = GMK_SCORE_WIN - len;
+    out->score = GMK_SCORE_WIN - plies;
     out->depth = len;
     out->nlines = 1;
     gmk_line *l = &out->lines[0];

@@ -14,6 +14,7 @@ gmk_searcher *gmk_searcher_new(size_t memory_bytes);
 void gmk_searcher_free(gmk_searcher *s);
 bool gmk_searcher_resize(gmk_searcher *s, size_t memory_bytes);
 void gmk_searcher_clear(gmk_searcher *s);
+size_t gmk_searcher_memory_bytes(const gmk_searcher *s);
 
 /* Searches b for its side to move within limits; fills out. Reports iterations through the
  * listener. Returns when done or soon after *stop becomes true. */

@@ -1,0 +1,147 @@
+/* test_engine.c: the engine facade: the hard time limit holds, a stop answers at once, fixed
+ * depth and node limits are deterministic, multi-PV gives distinct moves, and mate scores
+ * read back as distances. */
+#include <criterion/criterion.h>
+#include <time.h>
+
+#include "core/engine.h"
+#include "support.h"
+
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+static void board_from(const char *moves, gmk_rule rule, gmk_board *b) {
+    gmk_move_list list;
+    char err[160];
+    cr_assert(gmk_notation_parse_moves(moves, 15, &list, err, sizeof err), "%s", err);
+    cr_assert(gmk_move_list_to_board(&list, rule, b));
+}
+
+static const char *middle_game = "h8i9g9i7i8g8j7h10";
+
+/* The reply never comes after the hard limit (turn_ms minus the overhead margin); the margin
+ * allowed here is generous because the machine may be busy. */
+Test(engine, hard_time_limit) {
+    gmk_engine *e = gmk_engine_new(16u << 20);
+    gmk_board b;
+    board_from("h8i9j8h10i7", GMK_RULE_RENJU, &b);
+    const int64_t limits_ms[] = {50, 200, 500};
+    for (int i = 0; i < 3; i++) {
+        gmk_limits l = {0};
+        l.turn_ms = limits_ms[i];
+        gmk_engine_set_position(e, &b);
+        double t0 = now_ms();
+        gmk_search_result r;
+        gmk_engine_search(e, &l, NULL, &r);
+        double took = now_ms() - t0;
+        cr_assert_neq(r.best, GMK_POS_NONE);
+        cr_expect_leq(took, (double)limits_ms[i] + 100.0, "limit %lld ms: took %.0f ms",
+                      (long long)limits_ms[i], took);
+    }
+    /* game time left: a small remainder must still be respected */
+    gmk_limits l = {0};
+    l.time_left_ms = 1000;
+    gmk_engine_set_position(e, &b);
+    double t0 = now_ms();
+    gmk_engine_search(e, &l, NULL, NULL);
+    cr_expect_leq(now_ms() - t0, 300.0, "1 s left in the game: took %.0f ms", now_ms() - t0);
+    gmk_engine_free(e);
+}
+
+Test(engine, stop_answers_at_once) {
+    gmk_engine *e = gmk_engine_new(16u << 20);
+    gmk_board b;
+    board_from("h8i9j8h10i7", GMK_RULE_RENJU, &b);
+    gmk_engine_set_position(e, &b);
+    gmk_limits l = {0}; /* no limit at all: only stop ends it */
+    cr_assert(gmk_engine_start(e, &l, NULL));
+    cr_assert(gmk_engine_is_thinking(e));
+    cr_assert_not(gmk_engine_start(e, &l, NULL), "a second search must be refused");
+    struct timespec pause = {0, 100 * 1000000};
+    nanosleep(&pause, NULL);
+    double t0 = now_ms();
+    gmk_engine_stop(e);
+    gmk_search_result r;
+    gmk_engine_wait(e, &r);
+    cr_expect_leq(now_ms() - t0, 100.0, "stop took %.0f ms", now_ms() - t0);
+    cr_assert_eq(gmk_rules_check_move(&b, r.best, NULL), GMK_MOVE_LEGAL);
+    gmk_engine_free(e);
+}
+
+Test(engine, deterministic_at_fixed_depth) {
+    gmk_board b;
+    board_from(middle_game, GMK_RULE_FREESTYLE, &b);
+    gmk_search_result r[2];
+    for (int i = 0; i < 2; i++) {
+        gmk_engine *e = gmk_engine_new(16u << 20);
+        gmk_engine_set_position(e, &b);
+        gmk_limits l = {0};
+        l.depth = 5;
+        gmk_engine_search(e, &l, NULL, &r[i]);
+        gmk_engine_free(e);
+    }
+    cr_assert_eq(r[0].best, r[1].best);
+    cr_assert_eq(r[0].nodes, r[1].nodes);
+    cr_assert_eq(r[0].score, r[1].score);
+    cr_assert_gt(r[0].nodes, 100);
+}
+
+Test(engine, nbest_gives_distinct_moves) {
+    gmk_engine *e = gmk_engine_new(16u << 20);
+    gmk_board b;
+    board_from("h8i9", GMK_RULE_FREESTYLE, &b);
+    gmk_engine_set_position(e, &b);
+    gmk_limits l = {0};
+    l.depth = 3;
+    l.nbest = 4;
+    gmk_search_result r;
+    gmk_engine_search(e, &l, NULL, &r);
+    cr_assert_eq(r.nlines, 4);
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++) cr_assert_neq(r.lines[i].move, r.lines[j].move);
+    cr_assert_eq(r.best, r.lines[0].move);
+    gmk_engine_free(e);
+}
+
+Test(engine, win_in_one_is_a_mate_score) {
+    gmk_engine *e = gmk_engine_new(16u << 20);
+    gmk_board b;
+    board_from("h8a1i8o1j8a15k8o15", GMK_RULE_FREESTYLE, &b);
+    gmk_engine_set_position(e, &b);
+    gmk_limits l = {0};
+    l.depth = 3;
+    gmk_search_result r;
+    gmk_engine_search(e, &l, NULL, &r);
+    int plies = 0;
+    cr_assert(gmk_score_is_mate(r.score, &plies));
+    cr_assert_gt(r.score, 0);
+    cr_assert_eq(plies, 1);
+    cr_assert(r.best == gmk_pos_xy(6, 7) || r.best == gmk_pos_xy(11, 7));
+    gmk_engine_free(e);
+}
+
+Test(engine, memory_limit_is_kept) {
+    /* a 4 MB engine must not allocate a 64 MB table: resizing to less memory works and a tiny
+     * limit still gives a working engine */
+    gmk_engine *e = gmk_engine_new(4u << 20);
+    cr_assert_not_null(e);
+    cr_assert_leq(gmk_engine_memory_bytes(e), 4u << 20);
+    cr_assert(gmk_engine_set_memory(e, 2u << 20));
+    cr_assert_leq(gmk_engine_memory_bytes(e), 2u << 20);
+    cr_assert(gmk_engine_set_memory(e, 350u << 20));
+    cr_assert_leq(gmk_engine_memory_bytes(e), 350u << 20);
+    cr_assert_geq(gmk_engine_memory_bytes(e), 100u << 20, "a big limit should give a big table");
+    cr_assert(gmk_engine_set_memory(e, 2u << 20));
+    gmk_board b;
+    board_from("h8i9", GMK_RULE_FREESTYLE, &b);
+    gmk_engine_set_position(e, &b);
+    gmk_limits l = {0};
+    l.depth = 4;
+    gmk_search_result r;
+    gmk_engine_search(e, &l, NULL, &r);
+    cr_assert_eq(gmk_rules_check_move(&b, r.best, NULL), GMK_MOVE_LEGAL);
+    gmk_engine_free(e);
+}
