@@ -111,3 +111,31 @@ duel: $(OUT)/duel
 # bench/gen_tactics: finds positions for tests/data/tactics.txt (see bench/gen_tactics.c).
 $(OUT)/gen_tactics: bench/gen_tactics.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
+
+# Fuzzing (not part of `make test`): one libFuzzer target per fuzz/fuzz_*.c, built with clang
+# together with the core sources into $(OUT)/fuzz/. `make fuzz-run` runs each for FUZZ_SECONDS
+# on its seed corpus (fuzz/corpus/<name without fuzz_>/), keeping new inputs in
+# $(OUT)/fuzz/corpus/ and any crash in $(OUT)/fuzz/.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 30
+FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
+  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -pthread -Isrc
+FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
+FUZZ_BINS := $(FUZZ_SRC:fuzz/%.c=$(OUT)/fuzz/%)
+FUZZ_CORE := $(wildcard src/core/*.c)
+
+.PHONY: fuzz fuzz-run
+fuzz: $(FUZZ_BINS)
+
+$(OUT)/fuzz/%: fuzz/%.c $(FUZZ_CORE) $(wildcard src/core/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_CORE) -lm
+
+fuzz-run: $(FUZZ_BINS)
+	@for f in $(FUZZ_BINS); do \
+	  name=$$(basename $$f); seeds=fuzz/corpus/$${name#fuzz_}; \
+	  mkdir -p $(OUT)/fuzz/corpus/$$name; \
+	  echo "== $$name ($(FUZZ_SECONDS) s)"; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=$(OUT)/fuzz/$$name- $(OUT)/fuzz/corpus/$$name $$seeds || exit 1; \
+	done

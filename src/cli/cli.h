@@ -38,10 +38,16 @@ bool cli_read_position(const char *arg, int size, gmk_move_list *out, char *err,
 const cli_command *cli_find(const char *name);
 extern const cli_command cli_commands[];
 
+int cmd_play(int argc, char **argv);
 int cmd_forbid(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_brain(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 
 #endif

@@ -95,14 +95,14 @@ static const struct {
     int size;
     const char *moves;
 } bench_positions[] = {
-    {GMK_RULE_FREESTYLE, 15, "h8i9g9"},
-    {GMK_RULE_FREESTYLE, 15, "h8i9g9i7i8g8j7h10k6l5g10f11j9k10h7"},
+    {GMK_RULE_FREESTYLE, 15, "h8i9i10"},
+    {GMK_RULE_FREESTYLE, 15, "h8i9i10h10j8k8g8k9j9j11"},
     {GMK_RULE_FREESTYLE, 20, "k10l11j11"},
-    {GMK_RULE_FREESTYLE, 20, "k10l11j11l9l10m10j9j10k12i8m12"},
-    {GMK_RULE_STANDARD, 15, "h8j9g10i7h9h10"},
-    {GMK_RULE_STANDARD, 15, "h8i9g9i7i8g8j7h10k6l5g10f11j9k10"},
-    {GMK_RULE_RENJU, 15, "h8i9j8h10i7"},
-    {GMK_RULE_RENJU, 15, "h8i9j8h10i7g9i10j10k9h6g7f8h11"},
+    {GMK_RULE_FREESTYLE, 20, "k10l11j11l9k12l10l12k9j12i12i10l13"},
+    {GMK_RULE_STANDARD, 15, "h8j9j11"},
+    {GMK_RULE_STANDARD, 15, "h8j9j11k10l11i10k8k11l10"},
+    {GMK_RULE_RENJU, 15, "h8i9j8"},
+    {GMK_RULE_RENJU, 15, "h8i9j8i7i10i8j10j7h10g10h9"},
 };
 
 static int bench_search(int depth) {

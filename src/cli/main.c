@@ -2,6 +2,7 @@
  * engine. */
 #include <libgen.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -9,6 +10,23 @@ static int cmd_version(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 
 const cli_command cli_commands[] = {
+    {"play", cmd_play, "play in the terminal (what gomoku alone does)",
+     "usage: gomoku play [OPTIONS]   (or just: gomoku)\n"
+     "  The terminal game: you against the computer, two humans, or the computer against\n"
+     "  itself. Every game is saved as it is played; an unfinished one is offered again at\n"
+     "  the next start. Keys are listed beside the board and in docs/tui.md.\n"
+     "  --db PATH        the database file (default $XDG_DATA_HOME/gomoku/gomoku.db, or\n"
+     "                   ~/.local/share/gomoku/gomoku.db); --no-db plays without saving\n"
+     "  --lang en|zh     English or Simplified Chinese (default: from LANG / LC_ALL)\n"
+     "  --mode M         hvc (you vs computer), hvh (two humans) or cvc (watch)\n"
+     "  --side black|white   your colour against the computer (black moves first)\n"
+     "  --rule R         freestyle, standard, renju or caro\n"
+     "  --size N         board size, 5-22 (default 15)\n"
+     "  --level L        1 (Beginner) to 7 (Master, full strength)\n"
+     "  --time S         seconds a move at the top level (default 5)\n"
+     "  --ascii          X and O instead of the round stones; --no-color: monochrome\n"
+     "  --seed N         the same choices from the weaker levels every time (for tests)\n"
+     "  Without options, the first game uses the settings of the last one.\n"},
     {"help", cmd_help, "list the commands, or explain one: gomoku help COMMAND",
      "usage: gomoku help [COMMAND]\n"},
     {"version", cmd_version, "print the version", "usage: gomoku version\n"},
@@ -47,6 +65,69 @@ const cli_command cli_commands[] = {
      "            'Bench: <nodes> nodes <nps> nps', the same nodes on every run\n"
      "  --moves   make+undo pairs per second over a fixed random game, and renju\n"
      "            forbidden-point checks per second over a fixed set of positions\n"},
+    {"stats", cmd_stats, "the scoreboard and the recent games",
+     "usage: gomoku stats [--db PATH] [--recent N]\n"
+     "  Prints the scoreboard kept in the database: wins, losses and draws per mode and level\n"
+     "  (against the computer from the human's side; black and white wins otherwise), then\n"
+     "  the N most recent games (default 10; 0 for none). Exit status 1 when the database\n"
+     "  cannot be read.\n"
+     "  --db PATH  the database file (default $XDG_DATA_HOME/gomoku/gomoku.db, or\n"
+     "             ~/.local/share/gomoku/gomoku.db)\n"},
+    {"export", cmd_export, "write a stored game as a record: PSQ, SGF or a move string",
+     "usage: gomoku export [--db PATH] [--format psq|sgf|moves] [--output FILE] GAME_ID\n"
+     "  Writes the record of game GAME_ID (gomoku stats lists the ids) to standard output\n"
+     "  or FILE. See docs/formats.md.\n"
+     "  --format psq    Piskvork's PSQ (default): 'Piskvorky 15x15, 11:11, 0', then one\n"
+     "                  'x,y,time_ms' line per move, 1-based from the top-left corner\n"
+     "  --format sgf    SGF with GM[4], SZ, RU (the rule), PB/PW, RE and B/W moves\n"
+     "  --format moves  a move string such as h8i9j10 (a1 is the bottom-left corner)\n"
+     "  --db PATH       the database file (default $XDG_DATA_HOME/gomoku/gomoku.db, or\n"
+     "                  ~/.local/share/gomoku/gomoku.db)\n"
+     "  Exit status 2 when there is no such game, 1 when the database cannot be read.\n"},
+    {"import", cmd_import, "store a PSQ, SGF or move-string record as a finished game",
+     "usage: gomoku import [--db PATH] [--rule R] [--size N] FILE\n"
+     "  Reads one game from FILE (- for standard input; the format is detected), replays it\n"
+     "  under the rule, and stores it as a two-human game with its result; prints the new\n"
+     "  game id. Refused, with nothing stored (exit status 2): a move on a taken point or off\n"
+     "  the board, a renju foul by black, a move after the end of the game, a file that is\n"
+     "  not a record, empty, binary or over 1 MB. See docs/formats.md.\n"
+     "  --rule R   freestyle (default), standard, renju or caro, when the record does not say\n"
+     "             (PSQ and move strings never do; SGF may, in RU[]); it must agree if it does\n"
+     "  --size N   the board size of a move string (default 15); must agree with PSQ and SGF\n"
+     "  --db PATH  the database file (as for gomoku export)\n"},
+    {"brain", cmd_brain, "the Gomocup engine on stdin/stdout (also run as pbrain-gomoku)",
+     "usage: gomoku brain\n"
+     "  Speaks the Gomocup (pbrain) protocol with the Yixin-Board extensions on standard\n"
+     "  input and output, for Piskvork, Yixin-Board, c-gomoku-cli or gomoku match. The same\n"
+     "  binary run under a name starting with pbrain- (build/pbrain-gomoku) does this too.\n"
+     "  INFO level N (1-7, 0 = full strength), max_depth and max_node weaken or fix the\n"
+     "  search. See docs/protocol.md.\n"},
+    {"match", cmd_match, "play two Gomocup engines against each other; read records back",
+     "usage: gomoku match --engine1 CMD --engine2 CMD [OPTIONS]\n"
+     "       gomoku match --verify [--rule R] FILE...\n"
+     "  Plays games between two engines that speak the Gomocup protocol (any pbrain program,\n"
+     "  or 'build/gomoku brain'). Each opening is played twice with colours swapped.\n"
+     "  --engine1 CMD, --engine2 CMD   shell commands that start the engines\n"
+     "  --name1 N, --name2 N           names for reports and records (engine1, engine2)\n"
+     "  --info1 'KEY VALUE', --info2 .. extra INFO lines for one engine (repeatable), e.g.\n"
+     "                                 --info1 'max_depth 4' or --info2 'level 3'\n"
+     "  --info 'KEY VALUE'             an INFO line for both engines (repeatable)\n"
+     "  --games N | --rounds N         total games, or openings played twice (default 2 games)\n"
+     "  --openings FILE                Gomocup offset-format openings (default: empty board)\n"
+     "  --opening-start K              start at line K of the openings (they cycle)\n"
+     "  --rule R, --size N             freestyle (default), standard, renju, caro; 5-22 (15)\n"
+     "  --turn MS                      time per move (INFO timeout_turn; 0 = as fast as possible)\n"
+     "  --game-time MS, --increment MS time per game and engine, and the increment per move\n"
+     "  --tolerance MS                 overrun allowed before a time loss (default 1000)\n"
+     "  --max-memory BYTES             INFO max_memory (default 0: none)\n"
+     "  -j N, --jobs N                 games played at once (default 1)\n"
+     "  --draw-after N                 a draw once N stones are on the board\n"
+     "  --sprt elo0,elo1,alpha,beta    stop when the SPRT decides (e.g. 0,10,0.05,0.05)\n"
+     "  --psq DIR, --sgf FILE          write each game as DIR/game-NNNN.psq, append it to FILE\n"
+     "  --log FILE, --engine-stderr F  the protocol conversation; the engines' stderr\n"
+     "  --quiet                        no line per game, only the final report\n"
+     "  --verify FILE...               read PSQ/SGF records back and replay them with the rules\n"
+     "                                 (PSQ files do not say the rule: give --rule)\n"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -81,7 +162,12 @@ static int cmd_help(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) return cmd_help(1, argv);
+    const char *base = strrchr(argv[0], '/');
+    base = base ? base + 1 : argv[0];
+    if (strncmp(base, "pbrain-", 7) == 0) return cmd_brain(1, argv); /* Gomocup managers */
+    if (argc < 2) /* gomoku alone: the game at a terminal, the help otherwise */
+        return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) ? cmd_play(1, argv)
+                                                             : cmd_help(1, argv);
     const cli_command *c = cli_find(argv[1]);
     if (!c) {
         if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) return cmd_help(1, argv);

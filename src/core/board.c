@@ -31,8 +31,10 @@ static void cell_recompute(const gmk_board *b, gmk_cell *cell) {
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
         for (int d = 0; d < GMK_DIRS; d++) cell->pat[c][d] = gmk_pattern_lookup(b->tables, c, cell->key[d]);
         int combo = gmk_pattern_combo_index(cell->pat[c]);
-        cell->threat[c] = b->tables->threat[c][combo];
-        cell->score[c] = b->tables->score[c][combo];
+        uint32_t packed = b->tables->packed[c][combo];
+        cell->combo[c] = (uint16_t)combo;
+        cell->threat[c] = (uint8_t)packed;
+        cell->score[c] = (int16_t)(packed >> 16);
     }
 }
 
@@ -43,15 +45,19 @@ static void cell_add(gmk_board *b, const gmk_cell *cell, int sign) {
     }
 }
 
-/* Recomputes the patterns of empty cell q along direction d after its key changed. */
+/* Recomputes the patterns of an empty cell along direction d after its key changed. */
 static inline void cell_refresh_dir(gmk_board *b, gmk_cell *cell, int d) {
+    const gmk_pattern_tables *t = b->tables;
+    uint16_t both = t->line_both[gmk_line_index(t, cell->key[d])];
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
-        uint8_t np = gmk_pattern_lookup(b->tables, c, cell->key[d]);
-        if (np == cell->pat[c][d]) continue;
+        uint8_t np = (uint8_t)(c == GMK_BLACK ? both : both >> 8);
+        uint8_t op = cell->pat[c][d];
+        if (np == op) continue;
         cell->pat[c][d] = np;
-        int combo = gmk_pattern_combo_index(cell->pat[c]);
-        uint8_t nt = b->tables->threat[c][combo];
-        int16_t ns = b->tables->score[c][combo];
+        cell->combo[c] = (uint16_t)(cell->combo[c] + (np - op) * gmk_combo_weight[d]);
+        uint32_t packed = t->packed[c][cell->combo[c]];
+        uint8_t nt = (uint8_t)packed;
+        int16_t ns = (int16_t)(packed >> 16);
         b->count[c][cell->threat[c]]--;
         b->count[c][nt]++;
         b->score_sum[c] += ns - cell->score[c];
@@ -172,6 +178,7 @@ bool gmk_board_check(const gmk_board *b) {
                 if (memcmp(fresh.pat[c], b->cell[p].pat[c], GMK_DIRS) != 0) return false;
                 if (fresh.threat[c] != b->cell[p].threat[c]) return false;
                 if (fresh.score[c] != b->cell[p].score[c]) return false;
+                if (fresh.combo[c] != b->cell[p].combo[c]) return false;
                 count[c][fresh.threat[c]]++;
                 sum[c] += fresh.score[c];
             }

@@ -21,6 +21,7 @@ typedef struct {
     uint8_t pat[3][GMK_DIRS]; /* [color][dir] pattern made by playing here */
     uint8_t threat[3];        /* [color] gmk_threat */
     int16_t score[3];         /* [color] shape score */
+    uint16_t combo[3];        /* [color] gmk_pattern_combo_index of pat[color] */
 } gmk_cell;
 
 typedef struct {

@@ -174,6 +174,7 @@ static uint32_t swap_colours(uint32_t key) {
 }
 
 static uint8_t *line_table[GMK_LINE_VARIANTS][3];
+static uint32_t packed_table[GMK_LINE_VARIANTS][GMK_COMBO_COUNT];
 static uint8_t threat_table[GMK_LINE_VARIANTS][GMK_COMBO_COUNT];
 static int16_t score_table[GMK_LINE_VARIANTS][GMK_COMBO_COUNT];
 static pthread_once_t variant_once[GMK_LINE_VARIANTS] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
@@ -235,6 +236,7 @@ static void build_variant(gmk_line_variant v) {
         }
         threat_table[v][i] = (uint8_t)gmk_threat_of(pat, v);
         score_table[v][i] = (int16_t)gmk_shape_score(pat, v);
+        packed_table[v][i] = threat_table[v][i] | (uint32_t)(uint16_t)score_table[v][i] << 16;
     }
 }
 
@@ -270,7 +272,13 @@ static void build_rule(gmk_rule rule) {
         t->line[c] = line_table[v][c];
         t->threat[c] = threat_table[v];
         t->score[c] = score_table[v];
+        t->packed[c] = packed_table[v];
     }
+    uint16_t *both = malloc(GMK_LINE_ENTRIES * sizeof *both);
+    if (!both) abort();
+    for (int i = 0; i < GMK_LINE_ENTRIES; i++)
+        both[i] = (uint16_t)(t->line[GMK_BLACK][i] | t->line[GMK_WHITE][i] << 8);
+    t->line_both = both;
 }
 
 static void build_freestyle_rule(void) {

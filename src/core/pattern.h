@@ -79,6 +79,8 @@ typedef struct {
     const uint16_t *left_index;  /* low 10 key bits -> 0..363 */
     const uint16_t *right_index; /* high 10 key bits -> 0..363 */
     const uint8_t *line[3];      /* [color] -> GMK_LINE_ENTRIES patterns */
+    const uint16_t *line_both;   /* black's pattern | white's pattern << 8, same index */
+    const uint32_t *packed[3];   /* [color] -> threat | (uint16_t)score << 16, by combo */
     const uint8_t *threat[3]; /* [color] -> table indexed by gmk_pattern_combo_index */
     const int16_t *score[3];  /* [color] -> shape score, same index */
 } gmk_pattern_tables;
@@ -89,6 +91,14 @@ const gmk_pattern_tables *gmk_pattern_tables_for(gmk_rule rule);
 static inline uint8_t gmk_pattern_lookup(const gmk_pattern_tables *t, gmk_color c, uint32_t key) {
     return t->line[c][t->left_index[key & 1023] * GMK_SIDE_STATES + t->right_index[key >> 10]];
 }
+
+static inline uint32_t gmk_line_index(const gmk_pattern_tables *t, uint32_t key) {
+    return (uint32_t)t->left_index[key & 1023] * GMK_SIDE_STATES + t->right_index[key >> 10];
+}
+
+/* Weight of direction d in a combo index: 12^(3-d). */
+static const int gmk_combo_weight[GMK_DIRS] = {GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT,
+                                               GMK_PAT_COUNT * GMK_PAT_COUNT, GMK_PAT_COUNT, 1};
 
 static inline int gmk_pattern_combo_index(const uint8_t pat[GMK_DIRS]) {
     return ((pat[0] * GMK_PAT_COUNT + pat[1]) * GMK_PAT_COUNT + pat[2]) * GMK_PAT_COUNT + pat[3];

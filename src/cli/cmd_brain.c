@@ -1,0 +1,12 @@
+/* cmd_brain.c: gomoku brain (also the binary run as pbrain-gomoku): the Gomocup engine on
+ * standard input and output. */
+#include <unistd.h>
+
+#include "cli.h"
+#include "gomocup/brain.h"
+
+int cmd_brain(int argc, char **argv) {
+    if (cli_wants_help(argc, argv, cli_find("brain"))) return CLI_OK;
+    if (argc > 1) return cli_error("brain", "unexpected argument '%s'", argv[1]);
+    return gmk_brain_run(STDIN_FILENO, stdout);
+}

@@ -1,0 +1,208 @@
+/* session.h: a game being played, the rules of play every front end shares.
+ *
+ * A session owns the board of the current game, an engine for the computer's moves and hints,
+ * and (optionally) a store where the game is saved as it is played. It decides who moves, when
+ * the computer thinks, what undo and redo take back in each mode, how a game ends and how the
+ * result is recorded. Front ends (the terminal, the web page) only draw the state and turn the
+ * player's input into calls here, so they behave the same.
+ *
+ * Threads: a session is used from one controlling thread. The engine thinks on its own thread
+ * and never blocks the caller: after any call, the computer may have started thinking; the
+ * front end calls gmk_session_poll regularly (or when the notify callback fires) and the move
+ * is played inside that call. The notify callback is the only thing called from another
+ * thread; it must only wake the controlling thread up.
+ *
+ * Saving: with a store, the game is recorded at its first move; every move, undo and redo is
+ * committed as it happens and the result when the game ends (the store's scoreboard counts
+ * it). If a write fails, the session keeps playing without saving and says why once
+ * (gmk_session_take_store_message). A game left unfinished (quit or crash) is offered again by
+ * gmk_session_find_unfinished. The session does no other I/O. */
+#ifndef GMK_SESSION_H
+#define GMK_SESSION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/engine.h"
+#include "core/rules.h"
+#include "store/store.h"
+
+typedef enum {
+    GMK_PLAY_HVC = 0, /* a human against the computer */
+    GMK_PLAY_HVH = 1, /* two humans at one board */
+    GMK_PLAY_CVC = 2, /* the computer against itself, to watch */
+    GMK_PLAY_MODE_COUNT = 3
+} gmk_play_mode;
+
+/* What a new game is. */
+typedef struct {
+    gmk_play_mode mode;
+    gmk_color human; /* HVC: the human's colour, GMK_BLACK (moves first) or GMK_WHITE */
+    gmk_rule rule;
+    int size;             /* GMK_MIN_SIZE..GMK_MAX_SIZE */
+    int level;            /* level.h; ignored in HVH */
+    int64_t top_level_ms; /* time per move at the top level (0: the level default) */
+    const char *black;    /* player names for the record; NULL: "human" or "computer" */
+    const char *white;
+} gmk_game_config;
+
+/* How the session behaves, fixed at creation. Zero means the default everywhere. */
+typedef struct {
+    size_t engine_memory_bytes; /* engine tables (0: 32 MB) */
+    int64_t think_cap_ms;       /* caps every search, hints included (tests); 0: none */
+    int64_t cvc_pace_ms;        /* CVC: at least this long between moves, to watch (0: 400;
+                                   negative: no pause) */
+    uint64_t seed;              /* varies the weaker levels' choices (0: from the clock) */
+    /* Called from the engine's thread when a search has finished; may be NULL. */
+    void (*notify)(void *ctx);
+    void *notify_ctx;
+} gmk_session_options;
+
+typedef enum {
+    GMK_SESSION_OK = 0,
+    GMK_SESSION_BAD_CONFIG, /* a config value out of range */
+    GMK_SESSION_NO_MEMORY,  /* the engine could not be allocated */
+    GMK_SESSION_NOT_FOUND,  /* nothing to resume */
+    GMK_SESSION_STORE,      /* the store failed; the message says why */
+} gmk_session_status;
+
+/* What happened in a call, as bits. */
+enum {
+    GMK_EV_NONE = 0,
+    GMK_EV_MOVED = 1 << 0,     /* a move was played (the board changed) */
+    GMK_EV_THINKING = 1 << 1,  /* the computer started thinking */
+    GMK_EV_HINT = 1 << 2,      /* a hint is ready (gmk_session_state.hint) */
+    GMK_EV_GAME_OVER = 1 << 3, /* the game has just ended */
+};
+
+/* Why a move was refused. */
+typedef enum {
+    GMK_PLAY_OK = 0,
+    GMK_PLAY_OFF_BOARD,
+    GMK_PLAY_OCCUPIED,
+    GMK_PLAY_FORBIDDEN,     /* renju: black's foul; the kind comes back */
+    GMK_PLAY_GAME_OVER,     /* the game has ended */
+    GMK_PLAY_NOT_YOUR_TURN, /* the computer is to move */
+} gmk_play_verdict;
+
+/* A snapshot of the game for drawing. */
+typedef struct {
+    gmk_play_mode mode;
+    gmk_color human; /* HVC: the human's colour; otherwise GMK_EMPTY */
+    gmk_rule rule;
+    int size;
+    int level;
+    gmk_color to_move;
+    bool human_to_move;  /* input is accepted (game on, a human is to move) */
+    bool thinking;       /* the computer is thinking about its move */
+    bool hinting;        /* the engine is looking for a hint */
+    int64_t thinking_ms; /* how long the current search has run */
+    gmk_pos hint;        /* the last hint, until the next move; GMK_POS_NONE if none */
+    bool over;           /* the game has ended; result says how */
+    gmk_result result;   /* outcome, reason, forbidden kind, deciding point, winning line */
+    gmk_color resigned;  /* with GMK_REASON_RESIGN: who resigned */
+    bool can_undo, can_redo;
+    int64_t game_id; /* in the store; 0 while not saved (no store, or no move yet) */
+    bool saving;     /* a store is attached and working */
+} gmk_session_state;
+
+typedef struct gmk_session gmk_session;
+
+/* A session over store (NULL: play without saving; the session does not own it and it must
+ * outlive the session). opts may be NULL. The session starts with a default game (HVC, human
+ * black, freestyle 15x15, GMK_LEVEL_DEFAULT) that is not saved until a move is played. */
+gmk_session_status gmk_session_create(gmk_store *store, const gmk_session_options *opts,
+                                      gmk_session **out);
+
+/* Stops the engine and frees everything. An unfinished game stays in the store, to resume. */
+void gmk_session_free(gmk_session *s);
+
+/* The defaults of a new game: HVC, human black, freestyle, 15x15, GMK_LEVEL_DEFAULT. */
+gmk_game_config gmk_game_config_default(void);
+
+/* Checks a config; writes why it is wrong into err. */
+bool gmk_game_config_valid(const gmk_game_config *cfg, char *err, size_t errlen);
+
+/* Starts a new game. The current one, if it has moves and has not ended, is abandoned in the
+ * store (kept, not counted, not offered for resuming). If the computer moves first it starts
+ * thinking (GMK_EV_THINKING in *events, which may be NULL). */
+gmk_session_status gmk_session_new_game(gmk_session *s, const gmk_game_config *cfg, int *events,
+                                        char *err, size_t errlen);
+
+/* The game the store holds unfinished (the most recent), without changing anything.
+ * GMK_SESSION_NOT_FOUND when there is none or no store. */
+gmk_session_status gmk_session_find_unfinished(gmk_session *s, gmk_store_game *out, char *err,
+                                               size_t errlen);
+
+/* Resumes the store's unfinished game with all its moves; the session's current game is left
+ * as it is in the store. Moves that the rules refuse (a damaged record) are dropped from the
+ * store and the game goes on before them; a record that already holds the end of the game is
+ * finished now. top_level_ms as in gmk_game_config. */
+gmk_session_status gmk_session_resume(gmk_session *s, int64_t top_level_ms, int *events, char *err,
+                                      size_t errlen);
+
+/* Abandons the store's unfinished game (the player declined to resume it). */
+gmk_session_status gmk_session_discard_unfinished(gmk_session *s, char *err, size_t errlen);
+
+/* A human plays p for the side to move. FORBIDDEN (with *kind, may be NULL) when p is black's
+ * foul in renju; with insist the foul is played and black loses by it. On success the
+ * computer may start thinking (see *events). */
+gmk_play_verdict gmk_session_play(gmk_session *s, gmk_pos p, bool insist, gmk_forbid_kind *kind,
+                                  int *events);
+
+/* Checks a move for the side to move without playing it (same verdicts as gmk_session_play). */
+gmk_play_verdict gmk_session_check(const gmk_session *s, gmk_pos p, gmk_forbid_kind *kind);
+
+/* Collects finished searches: plays the computer's move when its search has ended (and, in
+ * CVC, the pace allows), keeps a finished hint, and starts the computer thinking when it is to
+ * move. Returns GMK_EV_* bits. Cheap; call it often (every 50-100 ms) or when notified. */
+int gmk_session_poll(gmk_session *s);
+
+/* A key was pressed while the computer thinks: it stops and plays its best move so far (or,
+ * for a hint, shows the best so far). Returns GMK_EV_* bits; nothing when idle. */
+int gmk_session_move_now(gmk_session *s);
+
+/* Asks the engine for a hint for the human to move (non-blocking: GMK_EV_HINT comes from a
+ * later poll, or at once when it is cheap). False when no human is to move or the computer is
+ * thinking. */
+bool gmk_session_hint(gmk_session *s, int *events);
+
+/* Undo and redo. HVC: back to before the human's last move, taking the computer's reply with
+ * it, so that it is the human's turn (stopping the computer if it is thinking). HVH: one move.
+ * CVC, and any game that has ended: nothing. Redo replays what the last undo took back; a new
+ * move forgets it. Return false when there is nothing to do. */
+bool gmk_session_can_undo(const gmk_session *s);
+bool gmk_session_can_redo(const gmk_session *s);
+bool gmk_session_undo(gmk_session *s, int *events);
+bool gmk_session_redo(gmk_session *s, int *events);
+
+/* Resigns: HVC the human, HVH the side to move. The other side wins. False in CVC or when the
+ * game is over. */
+bool gmk_session_resign(gmk_session *s, int *events);
+
+/* The current state. */
+void gmk_session_get_state(const gmk_session *s, gmk_session_state *out);
+const gmk_board *gmk_session_board(const gmk_session *s);
+
+/* Renju, black to move and a human to move: black's forbidden points with their kind (up to
+ * cap). 0 otherwise. */
+int gmk_session_forbidden_points(const gmk_session *s, gmk_pos *points, gmk_forbid_kind *kinds,
+                                 int cap);
+
+/* The scoreboard from the store (see gmk_store_scoreboard). */
+gmk_session_status gmk_session_scoreboard(gmk_session *s, gmk_store_score *out, int cap, int *count,
+                                          char *err, size_t errlen);
+
+/* Settings in the store; false when there is no store, no such setting, or it failed. */
+bool gmk_session_setting_get(gmk_session *s, const char *key, char *value, size_t valuelen);
+bool gmk_session_setting_set(gmk_session *s, const char *key, const char *value);
+
+/* A message about the store that the player has not seen yet (the first failure, after which
+ * the session plays without saving); copies it into buf and forgets it. False when none. */
+bool gmk_session_take_store_message(gmk_session *s, char *buf, size_t buflen);
+
+/* "human-computer", "human-human", "computer-computer". */
+const char *gmk_play_mode_name(gmk_play_mode m);
+bool gmk_play_mode_parse(const char *text, gmk_play_mode *out);
+
+#endif

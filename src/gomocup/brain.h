@@ -1,0 +1,49 @@
+/* brain.h: the Gomocup engine ("brain"): the protocol loop on a pair of streams.
+ *
+ * gmk_brain_run reads commands on its own thread, so that YXSTOP, STOP and END are honoured
+ * while the engine thinks; every other command that arrives during a search waits until the
+ * move has been written. It owns one engine (engine.h), allocated at START and resized at
+ * INFO max_memory / hash_size, and one position. All output happens on the calling thread, one
+ * flushed line at a time. The search runs under the engine's own time manager and under a
+ * watchdog here: past the hard deadline minus a margin the brain stops the search, and if the
+ * engine still has not answered just before the deadline, the brain answers for it with the
+ * best move seen so far (or any legal move). What is supported is described in
+ * docs/protocol.md. Called by the CLI (gomoku brain, pbrain-gomoku). */
+#ifndef GMK_BRAIN_H
+#define GMK_BRAIN_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/engine.h"
+
+/* Margins before the hard deadline H (ms): the engine is told to keep 50 + H/20 free; the
+ * watchdog stops the search 30 + H/40 before H, and answers without the engine 20 + H/100
+ * before H. */
+/* The think time for INFO timeout_turn 0 ("as fast as possible"). */
+#define GMK_BRAIN_FAST_MS 100
+/* INFO time_left at or above this means "no match limit" (the protocol's 2147483647). */
+#define GMK_BRAIN_UNLIMITED 2147483647LL
+
+typedef struct {
+    int64_t timeout_turn;  /* ms; 0: as fast as possible */
+    int64_t timeout_match; /* ms; 0: no limit; negative: never sent */
+    int64_t time_left;     /* ms; GMK_BRAIN_UNLIMITED or more: no limit */
+    int64_t increment;     /* ms added per move (INFO time_increment) */
+} gmk_brain_clock;
+
+typedef struct {
+    gmk_limits limits; /* turn_ms, time_left_ms, increment_ms, overhead_ms filled in */
+    int64_t hard_ms;   /* the move must be written within this, from receipt of the command */
+    int64_t stop_ms;   /* the watchdog stops the search then */
+    int64_t answer_ms; /* and answers without the engine then */
+} gmk_brain_plan;
+
+/* The time limits of one move. Pure. */
+void gmk_brain_plan_time(const gmk_brain_clock *clock, gmk_brain_plan *out);
+
+/* Speaks the protocol: commands from file descriptor in_fd, replies to out. Returns when END
+ * arrives or the input ends (after answering a search in progress); the exit status. */
+int gmk_brain_run(int in_fd, FILE *out);
+
+#endif

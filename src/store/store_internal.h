@@ -1,0 +1,38 @@
+/* store_internal.h: what the files of src/store/ share: the handle, error reporting and
+ * transactions. Only the .c files of src/store/ include this (it is the one place sqlite3.h
+ * appears). */
+#ifndef GMK_STORE_INTERNAL_H
+#define GMK_STORE_INTERNAL_H
+
+#include <limits.h>
+#include <sqlite3.h>
+
+#include "store/store.h"
+
+struct gmk_store {
+    sqlite3 *db;
+    int version;
+    bool readonly;
+    char path[PATH_MAX];
+};
+
+/* Writes a message into err (when given) and returns st. */
+gmk_store_status store_fail(char *err, size_t errlen, gmk_store_status st, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* The status for an SQLite result code. */
+gmk_store_status store_status_of(int rc);
+
+/* Reports an SQLite failure: "<what>: <sqlite message> (<path>)", status from rc. Rolls back
+ * an open transaction. */
+gmk_store_status store_sql_fail(gmk_store *s, int rc, const char *what, char *err, size_t errlen);
+
+/* Checks a handle before an operation: not NULL, and writable when write is true. */
+gmk_store_status store_check(gmk_store *s, bool write, const char *what, char *err, size_t errlen);
+
+/* BEGIN IMMEDIATE / COMMIT; each returns an SQLite result code. */
+int store_begin(gmk_store *s);
+int store_commit(gmk_store *s);
+void store_rollback(gmk_store *s);
+
+#endif

@@ -1,0 +1,166 @@
+#!/bin/sh
+# The Gomocup suite, against the gomoku binary in $GMK_BIN (tests/run.sh sets it):
+#   1. scripted sessions: each tests/protocol/NAME.in is sent to `gomoku brain` by a small
+#      driver (driver.c, compiled here) and the replies are checked against NAME.out;
+#   2. pbrain-gomoku started with no arguments from another directory;
+#   3. gomoku match: self-play (freestyle and renju) with the records read back, the
+#      adjudication of illegal moves, fouls, crashes, time losses and ERROR replies, and SPRT;
+#   4. time: at timeout_turn 200 ms (whole games), 1000 ms (6 moves) and 5000 ms (2 moves) the
+#      longest reply, measured by gomoku match from outside the brain, stays under the limit.
+# GMK_PROTOCOL_QUICK=1 skips part 4.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/../.." || exit 1
+: "${GMK_BIN:?set GMK_BIN to the gomoku binary}"
+bindir=$(dirname "$GMK_BIN")
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmk-protocol.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+passed=0
+ok() { passed=$((passed + 1)); echo "ok: $1"; }
+bad() { failed=$((failed + 1)); echo "FAIL: $1"; }
+
+driver="$bindir/tests/protocol-driver"
+if [ ! -x "$driver" ] || [ "$here/driver.c" -nt "$driver" ]; then
+    mkdir -p "$bindir/tests"
+    ${CC:-cc} -std=c11 -O1 -Wall -o "$driver" "$here/driver.c" || { echo "FAIL: cannot build the driver"; exit 1; }
+fi
+
+# 1. scripted sessions
+for script in "$here"/*.in; do
+    name=$(basename "$script" .in)
+    if "$driver" "$script" "$here/$name.out" -- "$GMK_BIN" brain > "$tmp/$name.log" 2>&1; then
+        ok "session $name"
+    else
+        bad "session $name"
+        sed 's/^/    /' "$tmp/$name.log"
+    fi
+done
+
+# 2. the pbrain-gomoku name, no arguments, another working directory
+if (cd / && "$driver" "$here/basic.in" "$here/basic.out" -- "$bindir/pbrain-gomoku") > "$tmp/pbrain.log" 2>&1; then
+    ok "pbrain-gomoku from /"
+else
+    bad "pbrain-gomoku from /"
+    sed 's/^/    /' "$tmp/pbrain.log"
+fi
+
+# match helpers: the value of a field of the final report
+longest() { # file engine-name
+    grep "^$2: longest move" "$1" | sed -n 's/.*longest move \([0-9]*\) ms.*/\1/p'
+}
+clean_report() { # file: true when no engine lost by adjudication
+    ! grep -E "(time losses|illegal moves|fouls|error replies|crashes) [1-9]" "$1" > /dev/null
+}
+brain="$GMK_BIN brain"
+fake="sh $here/fake-brain.sh"
+
+# 3a. self-play, freestyle: records written and read back
+out="$tmp/self"
+if "$GMK_BIN" match --engine1 "$brain" --engine2 "$brain" --name1 a --name2 b --games 4 -j 2 \
+    --turn 100 --openings "$here/openings/piskvork_15x15_offset.txt" \
+    --psq "$out.psq" --sgf "$out.sgf" --log "$out.log" > "$out.txt" 2>&1 &&
+    grep -q "in 4 games" "$out.txt" && clean_report "$out.txt"; then
+    ok "self-play: 4 games, no adjudication"
+else
+    bad "self-play"
+    sed 's/^/    /' "$out.txt"
+fi
+if "$GMK_BIN" match --verify "$out".psq/*.psq "$out.sgf" > "$out.verify" 2>&1 &&
+    grep -q "verified 8 games in 5 files: 0 problems" "$out.verify"; then
+    ok "self-play records read back (4 PSQ, 4 SGF)"
+else
+    bad "self-play records read back"
+    sed 's/^/    /' "$out.verify"
+fi
+if grep -q "> INFO rule 0" "$out.log" && grep -q "< OK" "$out.log"; then
+    ok "match log"
+else
+    bad "match log"
+fi
+
+# 3b. self-play, renju: black never fouls; engines at different settings
+out="$tmp/renju"
+if "$GMK_BIN" match --engine1 "$brain" --engine2 "$bindir/pbrain-gomoku" --info1 "max_depth 3" \
+    --info2 "level 4" --rule renju --games 2 --turn 100 --draw-after 80 \
+    --openings "$here/openings/balanced_renju15_offset.txt" --sgf "$out.sgf" --log "$out.log" \
+    > "$out.txt" 2>&1 && grep -q "in 2 games" "$out.txt" && clean_report "$out.txt" &&
+    grep -q "engine1 > INFO max_depth 3" "$out.log" && grep -q "engine2 > INFO level 4" "$out.log" &&
+    "$GMK_BIN" match --verify "$out.sgf" > "$out.verify" 2>&1; then
+    ok "renju self-play: no foul, records read back"
+else
+    bad "renju self-play"
+    cat "$out.txt" "$out.verify" 2>/dev/null | sed 's/^/    /'
+fi
+
+# 3c. adjudication, with scripted fake engines
+adjudge() { # name expected-regexp match-args...
+    name=$1
+    want=$2
+    shift 2
+    if "$GMK_BIN" match --games 1 "$@" > "$tmp/adj.txt" 2>&1 && grep -Eq "$want" "$tmp/adj.txt"; then
+        ok "adjudication: $name"
+    else
+        bad "adjudication: $name (expected /$want/)"
+        sed 's/^/    /' "$tmp/adj.txt"
+    fi
+}
+adjudge "illegal move" "^engine1: .*illegal moves 1" \
+    --engine1 "$fake script 7,7 7,7" --engine2 "$brain" --turn 200
+adjudge "move off the board" "^engine1: .*illegal moves 1" \
+    --engine1 "$fake script 15,3" --engine2 "$brain" --turn 200
+adjudge "renju foul (h8 double-three)" "^engine1: .*fouls 1" \
+    --engine1 "$fake script 5,7 6,7 7,5 7,6 7,7" --engine2 "$fake script 0,0 0,2 0,4 0,6" \
+    --rule renju
+adjudge "crash" "^engine2: .*crashes 1" --engine1 "$brain" --engine2 "$fake crash" --turn 200
+adjudge "time loss" "^engine2: .*time losses 1" --engine1 "$brain" --engine2 "$fake silent" \
+    --turn 200 --tolerance 100
+adjudge "ERROR reply" "^engine2: .*error replies 1" --engine1 "$brain" --engine2 "$fake error" \
+    --turn 200
+adjudge "five in a row" "1-0, five in a row" \
+    --engine1 "$fake script 0,0 1,0 2,0 3,0 4,0" --engine2 "$fake script 0,5 1,5 2,5 3,5 5,5"
+adjudge "draw after N moves" "1/2, draw after 6 moves" \
+    --engine1 "$brain" --engine2 "$brain" --draw-after 6 --turn 100
+adjudge "SPRT report" "^sprt: elo0 0 elo1 20 alpha 0.1 beta 0.1: llr" \
+    --engine1 "$fake script 0,0 1,0 2,0 3,0 4,0" --engine2 "$fake script 0,5 1,5 2,5 3,5 5,5" \
+    --sprt 0,20,0.1,0.1
+
+# 4. time: the longest reply at each limit, measured from outside the brain
+if [ "${GMK_PROTOCOL_QUICK:-0}" != 1 ]; then
+    timed() { # limit-ms draw-after(0: whole game) games
+        limit=$1
+        shift
+        extra=""
+        [ "$1" -gt 0 ] && extra="--draw-after $1"
+        # shellcheck disable=SC2086
+        "$GMK_BIN" match --engine1 "$brain" --engine2 "$brain" --name1 a --name2 b --games "$2" \
+            --turn "$limit" --tolerance 0 --openings "$here/openings/piskvork_15x15_offset.txt" \
+            $extra > "$tmp/time.txt" 2>&1
+        a=$(longest "$tmp/time.txt" a)
+        b=$(longest "$tmp/time.txt" b)
+        moves=$(grep -c "^game " "$tmp/time.txt")
+        if [ -n "$a" ] && [ -n "$b" ] && [ "$a" -lt "$limit" ] && [ "$b" -lt "$limit" ] &&
+            clean_report "$tmp/time.txt"; then
+            ok "time: timeout_turn $limit ms: longest replies $a and $b ms ($moves games)"
+        else
+            bad "time: timeout_turn $limit ms"
+            sed 's/^/    /' "$tmp/time.txt"
+        fi
+    }
+    timed 200 0 2
+    timed 1000 9 1
+    timed 5000 5 1
+    # a game clock: 4 s a game with a 50 ms increment, 1 s a move at most
+    if "$GMK_BIN" match --engine1 "$brain" --engine2 "$brain" --name1 a --name2 b --games 1 \
+        --turn 1000 --game-time 4000 --increment 50 --tolerance 0 \
+        --openings "$here/openings/piskvork_15x15_offset.txt" > "$tmp/clock.txt" 2>&1 &&
+        clean_report "$tmp/clock.txt"; then
+        ok "time: 4 s a game + 50 ms: no time loss"
+    else
+        bad "time: 4 s a game"
+        sed 's/^/    /' "$tmp/clock.txt"
+    fi
+fi
+
+echo "protocol: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
