@@ -210,15 +210,26 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
             else if (p == s->killers[ply][1]) moves[i].score += 3000;
             moves[i].score += s->history[me][p] >> 4;
         }
-        gmk_movegen_sort(moves, n);
         int cap = s->limits.max_candidates;
-        if (cap > 0 && n > cap && !forced) n = cap;
+        if (cap > 0 && n > cap && !forced) {
+            gmk_movegen_sort(moves, n);
+            n = cap;
+        }
     }
 
     int best = -INF, orig_alpha = alpha;
     gmk_pos best_move = GMK_POS_NONE;
     for (int i = 0; i < n; i++) {
-        gmk_pos p = moves[i].pos;
+        /* pick the best remaining move (most nodes cut after one or two) */
+        int pick = i;
+        for (int j = i + 1; j < n; j++)
+            if (moves[j].score > moves[pick].score ||
+                (moves[j].score == moves[pick].score && moves[j].pos < moves[pick].pos))
+                pick = j;
+        gmk_scored_move chosen = moves[pick];
+        moves[pick] = moves[i];
+        moves[i] = chosen;
+        gmk_pos p = chosen.pos;
         bool quiet = !forced && is_quiet(b, p);
         gmk_board_make(b, p);
         int child_depth = depth - 1;
@@ -391,6 +402,7 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     s->budget = gmk_timeman_budget(limits, board->move_count);
     s->threat.stop = stop;
     s->threat.nodes = 0;
+    s->threat.deadline_s = s->budget.hard_ms ? s->start_s + (double)s->budget.hard_ms / 1000.0 : 0;
     memset(s->killers, 0xFF, sizeof s->killers);
     gmk_tt_new_search(&s->tt);
     gmk_board *b = &s->b;

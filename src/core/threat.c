@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "movegen.h"
 #include "renju.h"
@@ -53,7 +54,14 @@ static void note_fail(gmk_threat_ctx *ctx, uint64_t key, int depth) {
 
 static bool out_of_budget(gmk_threat_ctx *ctx) {
     if (ctx->node_limit && ctx->nodes >= ctx->node_limit) return true;
-    return ctx->stop && (ctx->nodes & 255) == 0 && atomic_load(ctx->stop);
+    if ((ctx->nodes & 255) != 0) return false;
+    if (ctx->stop && atomic_load(ctx->stop)) return true;
+    if (ctx->deadline_s > 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        if ((double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 >= ctx->deadline_s) return true;
+    }
+    return false;
 }
 
 /* First empty cell where colour c makes a five, scanning the lines through p (or the whole

@@ -20,6 +20,7 @@ typedef struct {
     int64_t nodes;      /* counted up */
     int64_t node_limit; /* 0: none */
     atomic_bool *stop;  /* may be NULL */
+    double deadline_s;  /* CLOCK_MONOTONIC seconds after which to give up; 0: none */
 } gmk_threat_ctx;
 
 bool gmk_threat_ctx_init(gmk_threat_ctx *ctx, size_t entries);

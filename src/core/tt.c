@@ -8,8 +8,9 @@
 bool gmk_tt_init(gmk_tt *tt, size_t bytes) {
     size_t n = 1024;
     while (n * 2 * sizeof(gmk_tt_entry) <= bytes) n *= 2;
-    gmk_tt_entry *e = calloc(n, sizeof *e);
+    gmk_tt_entry *e = malloc(n * sizeof *e);
     if (!e) return false;
+    memset(e, 0, n * sizeof *e); /* touch every page now, not during the first search */
     free(tt->entries);
     tt->entries = e;
     tt->mask = n - 1;
