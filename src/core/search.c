@@ -231,6 +231,8 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
         moves[i] = chosen;
         gmk_pos p = chosen.pos;
         bool quiet = !forced && is_quiet(b, p);
+        /* late-move pruning: far down the list, quiet moves are not worth a look */
+        if (quiet && !pv_node && best > -GMK_SCORE_MATE_BOUND && i >= 6 + 3 * depth) continue;
         gmk_board_make(b, p);
         int child_depth = depth - 1;
         if (forced && n == 1) child_depth = depth; /* single reply: extend */
