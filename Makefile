@@ -5,6 +5,7 @@
 #   make deps       installs missing Debian packages
 #   OUT=dir         puts the build somewhere else (default build, build/debug, build/asan)
 BUILD ?= release
+MAKEFLAGS += -j2
 CC ?= cc
 PKGS := sqlite3 ncursesw libmicrohttpd jansson
 TEST_PKGS := criterion

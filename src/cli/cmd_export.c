@@ -128,8 +128,7 @@ int cmd_export(int argc, char **argv) {
         if (len >= 0) buf[len++] = '\n';
     }
     if (len < 0) {
-        cli_error("export", "game %ld: the record does not fit in %d bytes", id,
-                  EXPORT_BUF_BYTES);
+        cli_error("export", "game %ld: the record does not fit in %d bytes", id, EXPORT_BUF_BYTES);
         goto done;
     }
     if (!write_out(output, buf, (size_t)len, err, sizeof err)) {

@@ -18,6 +18,12 @@ static void one_line(char *msg) {
         if (*c < 0x20 || *c == 0x7f) *c = '?';
 }
 
+/* Control characters in a player's name (an SGF value may hold line breaks) become spaces. */
+static void clean_name(char *name) {
+    for (unsigned char *c = (unsigned char *)name; *c; c++)
+        if (*c < 0x20 || *c == 0x7f) *c = ' ';
+}
+
 /* Reads the whole file (or stdin for "-") into a NUL-terminated buffer. */
 static char *read_file(const char *path, size_t *out_len, char *err, size_t errlen) {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -53,8 +59,7 @@ fail:
 
 /* Refuses what cannot be a text record: nothing at all, or control bytes other than tabs and
  * line ends (binary files). */
-static bool check_text(const char *path, const char *text, size_t len, char *err,
-                       size_t errlen) {
+static bool check_text(const char *path, const char *text, size_t len, char *err, size_t errlen) {
     size_t k = 0;
     while (k < len && strchr(" \t\r\n", text[k])) k++;
     if (k == len) {
@@ -64,8 +69,7 @@ static bool check_text(const char *path, const char *text, size_t len, char *err
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
         if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
-            snprintf(err, errlen, "%s is not a text file (byte 0x%02x at offset %zu)", path, c,
-                     i);
+            snprintf(err, errlen, "%s is not a text file (byte 0x%02x at offset %zu)", path, c, i);
             return false;
         }
     }
@@ -96,11 +100,11 @@ static bool read_record(const char *text, gmk_rule rule, int size, gmk_record *r
         return true;
     }
     case GMK_RECORD_MOVES:
-        return gmk_record_read_moves(text, size ? size : GMK_DEFAULT_SIZE, rule, rec, err,
-                                     errlen);
+        return gmk_record_read_moves(text, size ? size : GMK_DEFAULT_SIZE, rule, rec, err, errlen);
     default:
-        snprintf(err, errlen, "not a game record (PSQ starts with 'Piskvorky', SGF with '(', a "
-                              "move string with a point such as h8)");
+        snprintf(err, errlen,
+                 "not a game record (PSQ starts with 'Piskvorky', SGF with '(', a "
+                 "move string with a point such as h8)");
         return false;
     }
 }
@@ -138,9 +142,9 @@ static bool judge(const gmk_record *rec, gmk_result *res, char *err, size_t errl
         if (now.outcome != GMK_ONGOING && i + 1 < rec->count) {
             char next[4];
             gmk_notation_point(rec->moves[i + 1], rec->size, next);
-            snprintf(err, errlen, "move %d (%s) comes after the end of the game (%s, %s, at move %d)",
-                     i + 2, next, gmk_outcome_name(now.outcome), gmk_reason_name(now.reason),
-                     i + 1);
+            snprintf(err, errlen,
+                     "move %d (%s) comes after the end of the game (%s, %s, at move %d)", i + 2,
+                     next, gmk_outcome_name(now.outcome), gmk_reason_name(now.reason), i + 1);
             goto done;
         }
     }
@@ -189,8 +193,8 @@ static gmk_store_status store_record(gmk_store *s, const gmk_record *rec, gmk_ou
     if (st != GMK_STORE_OK) return st;
     for (int i = 0; i < rec->count && st == GMK_STORE_OK; i++) {
         int64_t t = rec->time_ms[i] > 0 ? rec->time_ms[i] : 0;
-        st = gmk_store_game_add_move(s, *id, i, gmk_pos_x(rec->moves[i]),
-                                     gmk_pos_y(rec->moves[i]), t, err, errlen);
+        st = gmk_store_game_add_move(s, *id, i, gmk_pos_x(rec->moves[i]), gmk_pos_y(rec->moves[i]),
+                                     t, err, errlen);
     }
     if (st == GMK_STORE_OK) {
         if (outcome == GMK_ONGOING)
@@ -263,6 +267,8 @@ int cmd_import(int argc, char **argv) {
                  rec->size, size);
         goto bad;
     }
+    clean_name(rec->black);
+    clean_name(rec->white);
     if (rec->count == 0) {
         snprintf(err, sizeof err, "%s: the record holds no moves", path);
         goto bad;

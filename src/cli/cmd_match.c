@@ -35,8 +35,10 @@ static bool parse_sprt(const char *text, gmk_match_options *o) {
         if (end == s || errno) return false;
         v[slot] = d;
         s = end;
-        if (*s == ',') s++;
-        else if (*s) return false;
+        if (*s == ',')
+            s++;
+        else if (*s)
+            return false;
     }
     if (v[2] <= 0 || v[2] >= 0.5 || v[3] <= 0 || v[3] >= 0.5 || v[0] >= v[1]) return false;
     o->sprt = true;
@@ -177,8 +179,8 @@ static int verify(int nfiles, char **files, gmk_rule rule) {
         free(r);
         free(text);
     }
-    printf("verified %d game%s in %d file%s: %d problem%s\n", games, games == 1 ? "" : "s",
-           nfiles, nfiles == 1 ? "" : "s", bad, bad == 1 ? "" : "s");
+    printf("verified %d game%s in %d file%s: %d problem%s\n", games, games == 1 ? "" : "s", nfiles,
+           nfiles == 1 ? "" : "s", bad, bad == 1 ? "" : "s");
     return bad ? CLI_FAIL : CLI_OK;
 }
 
@@ -289,7 +291,8 @@ int cmd_match(int argc, char **argv) {
                 goto done;
             }
             o.max_memory = n;
-        } else if (cli_option(argc, argv, &i, "--jobs", &v) || cli_option(argc, argv, &i, "-j", &v)) {
+        } else if (cli_option(argc, argv, &i, "--jobs", &v) ||
+                   cli_option(argc, argv, &i, "-j", &v)) {
             if (!cli_parse_int(v, 1, 256, &n)) {
                 rc = cli_error("match", "--jobs needs a number from 1 to 256");
                 goto done;

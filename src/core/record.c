@@ -105,14 +105,33 @@ gmk_record_format gmk_record_detect(const char *text) {
 
 /* ---- PSQ ---- */
 
+/* A player's name on its own PSQ line: control characters (line breaks) become spaces, and a
+ * blank name "?" (the reader skips blank lines). */
+static void put_psq_name(sbuf *b, const char *name) {
+    bool blank = true;
+    for (const char *c = name; *c; c++) {
+        bool ctrl = (unsigned char)*c < 0x20 || *c == 0x7f;
+        if (!ctrl && *c != ' ') blank = false;
+    }
+    if (blank) {
+        put(b, "?\n");
+        return;
+    }
+    for (const char *c = name; *c; c++)
+        put(b, "%c", (unsigned char)*c < 0x20 || *c == 0x7f ? ' ' : *c);
+    put(b, "\n");
+}
+
 int gmk_record_write_psq(const gmk_record *r, char *out, size_t cap) {
     sbuf b = {out, cap, 0, cap > 0};
     put(&b, "Piskvorky %dx%d, 11:11, 0\n", r->size, r->size);
     for (int i = 0; i < r->count; i++)
         put(&b, "%d,%d,%d\n", gmk_pos_x(r->moves[i]) + 1, gmk_pos_y(r->moves[i]) + 1,
             r->time_ms[i] >= 0 ? r->time_ms[i] : 0);
-    if (r->black[0] || r->white[0])
-        put(&b, "%s\n%s\n", r->black[0] ? r->black : "?", r->white[0] ? r->white : "?");
+    if (r->black[0] || r->white[0]) {
+        put_psq_name(&b, r->black);
+        put_psq_name(&b, r->white);
+    }
     put(&b, "%d\n", r->psq_code);
     return finish(&b);
 }
@@ -184,10 +203,11 @@ bool gmk_record_read_psq(const char *text, gmk_rule rule, gmk_record *out, char 
                     "line 1: expected a PSQ header like 'Piskvorky 15x15, 11:11, 0', at "
                     "character %zu",
                     i + 1);
-    if (w != h) return fail(err, errlen, "line 1: rectangular boards (%ldx%ld) are not supported", w, h);
+    if (w != h)
+        return fail(err, errlen, "line 1: rectangular boards (%ldx%ld) are not supported", w, h);
     if (w < GMK_MIN_SIZE || w > GMK_MAX_SIZE)
-        return fail(err, errlen, "line 1: board size %ld is not supported (%d-%d)", w,
-                    GMK_MIN_SIZE, GMK_MAX_SIZE);
+        return fail(err, errlen, "line 1: board size %ld is not supported (%d-%d)", w, GMK_MIN_SIZE,
+                    GMK_MAX_SIZE);
     if (flag != 0 && flag != 1)
         return fail(err, errlen, "line 1: the starting-player flag must be 0 or 1, got %ld", flag);
     gmk_record_init(&r, (int)w, rule);
@@ -357,8 +377,7 @@ typedef struct {
     uint16_t taken[GMK_CELLS];
 } sgf_game;
 
-static bool sgf_point(sgf_reader *rd, const gmk_record *r, const char *v, size_t at,
-                      gmk_pos *p) {
+static bool sgf_point(sgf_reader *rd, const gmk_record *r, const char *v, size_t at, gmk_pos *p) {
     if (v[0] == '\0' || (strcmp(v, "tt") == 0 && r->size <= 19))
         return fail(rd->err, rd->errlen, "at character %zu: passes are not supported", at + 1);
     if (strlen(v) != 2 || v[0] < 'a' || v[0] > 'z' || v[1] < 'a' || v[1] > 'z')
@@ -366,8 +385,8 @@ static bool sgf_point(sgf_reader *rd, const gmk_record *r, const char *v, size_t
                     at + 1, v);
     int x = v[0] - 'a', y = v[1] - 'a';
     if (x >= r->size || y >= r->size)
-        return fail(rd->err, rd->errlen, "at character %zu: '%s' is off the %dx%d board", at + 1,
-                    v, r->size, r->size);
+        return fail(rd->err, rd->errlen, "at character %zu: '%s' is off the %dx%d board", at + 1, v,
+                    r->size, r->size);
     *p = gmk_pos_xy(x, y);
     return true;
 }
@@ -432,8 +451,7 @@ static bool sgf_property(sgf_reader *rd, sgf_game *g, bool follow, bool root) {
         if (islower((unsigned char)c))
             return fail(rd->err, rd->errlen,
                         "at character %zu: property names are upper-case letters", at + 1);
-        return fail(rd->err, rd->errlen, "at character %zu: unexpected '%c'", at + 1,
-                    c ? c : ' ');
+        return fail(rd->err, rd->errlen, "at character %zu: unexpected '%c'", at + 1, c ? c : ' ');
     }
     sgf_skip_ws(rd);
     if (rd->s[rd->i] != '[')
@@ -451,8 +469,8 @@ static bool sgf_property(sgf_reader *rd, sgf_game *g, bool follow, bool root) {
         bool is_setup = strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0;
         bool root_only = strcmp(id, "GM") == 0 || strcmp(id, "SZ") == 0 || strcmp(id, "RU") == 0;
         if ((is_setup || root_only) && !root)
-            return fail(rd->err, rd->errlen, "at character %zu: %s is only allowed in the root node",
-                        at + 1, id);
+            return fail(rd->err, rd->errlen,
+                        "at character %zu: %s is only allowed in the root node", at + 1, id);
         if (nvalues > 1 && !is_setup)
             return fail(rd->err, rd->errlen, "at character %zu: %s takes one value", vat + 1, id);
         if (is_move) {
@@ -477,8 +495,8 @@ static bool sgf_property(sgf_reader *rd, sgf_game *g, bool follow, bool root) {
             if (id[1] == 'B' && g->nab < GMK_MAX_MOVES) memcpy(g->setup_ab[g->nab++], val, 3);
             if (id[1] == 'W' && g->naw < GMK_MAX_MOVES) memcpy(g->setup_aw[g->naw++], val, 3);
         } else if (strcmp(id, "AE") == 0) {
-            return fail(rd->err, rd->errlen, "at character %zu: AE (removing stones) is not supported",
-                        at + 1);
+            return fail(rd->err, rd->errlen,
+                        "at character %zu: AE (removing stones) is not supported", at + 1);
         } else if (strcmp(id, "GM") == 0) {
             if (strcmp(val, "4") != 0)
                 return fail(rd->err, rd->errlen,
@@ -491,8 +509,8 @@ static bool sgf_property(sgf_reader *rd, sgf_game *g, bool follow, bool root) {
             size_t k = 0, L = strlen(val);
             long w, h;
             if (!read_int(val, L, &k, &w))
-                return fail(rd->err, rd->errlen, "at character %zu: bad board size '%s'",
-                            vat + 1, val);
+                return fail(rd->err, rd->errlen, "at character %zu: bad board size '%s'", vat + 1,
+                            val);
             h = w;
             if (k < L && val[k] == ':') {
                 k++;
@@ -501,15 +519,15 @@ static bool sgf_property(sgf_reader *rd, sgf_game *g, bool follow, bool root) {
                                 vat + 1, val);
             }
             if (k != L)
-                return fail(rd->err, rd->errlen, "at character %zu: bad board size '%s'",
-                            vat + 1, val);
+                return fail(rd->err, rd->errlen, "at character %zu: bad board size '%s'", vat + 1,
+                            val);
             if (w != h)
                 return fail(rd->err, rd->errlen,
                             "at character %zu: rectangular boards are not supported", vat + 1);
             if (w < GMK_MIN_SIZE || w > GMK_MAX_SIZE)
                 return fail(rd->err, rd->errlen,
-                            "at character %zu: board size %ld is not supported (%d-%d)", vat + 1,
-                            w, GMK_MIN_SIZE, GMK_MAX_SIZE);
+                            "at character %zu: board size %ld is not supported (%d-%d)", vat + 1, w,
+                            GMK_MIN_SIZE, GMK_MAX_SIZE);
             r->size = (int)w;
             g->size_seen = true;
         } else if (strcmp(id, "RU") == 0) {
@@ -555,8 +573,7 @@ static bool sgf_tree(sgf_reader *rd, sgf_game *g, bool follow, int depth) {
         bool root = follow && g->nodes == 0;
         if (follow) g->nodes++;
         sgf_skip_ws(rd);
-        while (rd->s[rd->i] && rd->s[rd->i] != ';' && rd->s[rd->i] != '(' &&
-               rd->s[rd->i] != ')') {
+        while (rd->s[rd->i] && rd->s[rd->i] != ';' && rd->s[rd->i] != '(' && rd->s[rd->i] != ')') {
             if (!sgf_property(rd, g, follow, root)) return false;
             sgf_skip_ws(rd);
         }
@@ -606,8 +623,8 @@ int gmk_record_write_moves(const gmk_record *r, char *out, size_t cap) {
     return finish(&b);
 }
 
-bool gmk_record_read_moves(const char *text, int size, gmk_rule rule, gmk_record *out,
-                           char *err, size_t errlen) {
+bool gmk_record_read_moves(const char *text, int size, gmk_rule rule, gmk_record *out, char *err,
+                           size_t errlen) {
     gmk_move_list list;
     if (!gmk_notation_parse_moves(text, size, &list, err, errlen)) return false;
     gmk_record r;

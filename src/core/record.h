@@ -28,8 +28,8 @@ typedef struct {
     int32_t time_ms[GMK_MAX_MOVES]; /* -1 when unknown */
     char black[GMK_RECORD_NAME_MAX];
     char white[GMK_RECORD_NAME_MAX];
-    gmk_outcome outcome; /* GMK_ONGOING when the record holds no result */
-    gmk_reason reason;   /* GMK_REASON_NONE when not known */
+    gmk_outcome outcome;            /* GMK_ONGOING when the record holds no result */
+    gmk_reason reason;              /* GMK_REASON_NONE when not known */
     char note[GMK_RECORD_NOTE_MAX]; /* free text about the result (SGF GC) */
     int psq_code;                   /* the last line of a PSQ file (0 if absent) */
 } gmk_record;
@@ -83,7 +83,7 @@ bool gmk_record_read_sgf(const char *text, gmk_rule rule, size_t *consumed, gmk_
  * length, or -1 when it does not fit. */
 int gmk_record_write_moves(const gmk_record *r, char *out, size_t cap);
 /* Reads a move string (see notation.h) on a size x size board under rule. */
-bool gmk_record_read_moves(const char *text, int size, gmk_rule rule, gmk_record *out,
-                           char *err, size_t errlen);
+bool gmk_record_read_moves(const char *text, int size, gmk_rule rule, gmk_record *out, char *err,
+                           size_t errlen);
 
 #endif

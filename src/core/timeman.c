@@ -9,7 +9,7 @@ gmk_time_budget gmk_timeman_budget(const gmk_limits *limits, int moves_played) {
     int64_t hard = 0, soft = 0;
     if (limits->turn_ms > 0) {
         hard = limits->turn_ms - overhead;
-        soft = limits->turn_ms * 2 / 5;
+        soft = hard * 9 / 10; /* a fixed time a move: use most of it */
     }
     if (limits->time_left_ms > 0) {
         /* plan for at least 25 more moves of ours, fewer late in the game */

@@ -7,19 +7,25 @@ typedef struct {
     const char *name;
     const char *name_zh;
     bool shape_only;
-    int depth;          /* 0: as deep as time allows */
+    int depth;          /* 0: as deep as the other limits allow */
     int max_candidates; /* 0: engine default */
     int choose_margin;  /* centi-stones; 0: always the best */
+    int64_t nodes;      /* 0: no node limit */
     int64_t turn_ms;    /* hard cap; 0 on the top level: the player's time */
 } level_row;
 
 /* Tune here. Every row but the last must stay under about 1 s a move on the reference machine
- * (turn_ms is the hard stop that guarantees it whatever the depth). */
+ * (turn_ms is the hard stop that guarantees it whatever the depth). The middle levels use node
+ * budgets, so they play the same on a fast or a busy machine. Measured with bench/duel (see
+ * docs/engine.md): each level beats the one below it. */
 static const level_row ladder[] = {
-    {"Beginner", "入门", true, 2, 8, 60, 1000},  {"Novice", "新手", true, 3, 10, 35, 1000},
-    {"Casual", "业余", false, 4, 12, 20, 1000},  {"Intermediate", "中级", false, 6, 15, 10, 1000},
-    {"Advanced", "高级", false, 8, 20, 4, 1000}, {"Expert", "专家", false, 0, 0, 0, 1000},
-    {"Master", "大师", false, 0, 0, 0, 0},
+    {"Beginner", "入门", true, 2, 8, 60, 0, 1000},
+    {"Novice", "新手", true, 3, 10, 30, 0, 1000},
+    {"Casual", "业余", false, 4, 12, 15, 0, 1000},
+    {"Intermediate", "中级", false, 0, 0, 0, 15000, 1000},
+    {"Advanced", "高级", false, 0, 0, 0, 80000, 1000},
+    {"Expert", "专家", false, 0, 0, 0, 400000, 1000},
+    {"Master", "大师", false, 0, 0, 0, 0, 0},
 };
 
 enum { LADDER_LEN = (int)(sizeof ladder / sizeof ladder[0]) };
@@ -55,6 +61,7 @@ bool gmk_level_limits(int level, int64_t top_ms, uint64_t seed, gmk_limits *out)
     out->depth = r->depth;
     out->max_candidates = r->max_candidates;
     out->choose_margin = r->choose_margin;
+    out->nodes = r->nodes;
     out->seed = seed;
     out->turn_ms = r->turn_ms ? r->turn_ms : clamp_top(top_ms);
     return true;

@@ -17,8 +17,8 @@ enum {
     MAX_LINE = 1 << 16,   /* longer lines are cut and answered with ERROR */
     DETAIL_RING = 64,     /* MESSAGE lines waiting to be written */
     DETAIL_LEN = 1024,    /* one MESSAGE line */
-    END_GRACE_MS = 200,   /* how long END waits for the search to unwind */
-    EXIT_GRACE_MS = 100,  /* and how much longer the exit waits before leaving it */
+    END_GRACE_MS = 150,   /* how long END waits for the search to unwind */
+    EXIT_GRACE_MS = 50,   /* and how much longer the exit waits before leaving it */
     RESERVE_MB = 40,      /* memory kept outside the engine's tables under max_memory */
     SWAP2_CANDIDATES = 6, /* three-stone proposals evaluated at SWAP2BOARD stage 0 */
 };
@@ -51,8 +51,8 @@ void gmk_brain_plan_time(const gmk_brain_clock *c, gmk_brain_plan *out) {
     if (hard < 20) hard = 20;
     out->hard_ms = hard;
     out->limits.overhead_ms = 50 + hard / 20;
-    out->stop_ms = hard - (30 + hard / 40);
-    out->answer_ms = hard - (20 + hard / 100);
+    out->stop_ms = hard - (35 + hard / 25);
+    out->answer_ms = hard - (25 + hard / 50);
     if (out->answer_ms < 1) out->answer_ms = 1;
     if (out->stop_ms > out->answer_ms - 1) out->stop_ms = out->answer_ms - 1;
     if (out->stop_ms < 0) out->stop_ms = 0;
@@ -86,13 +86,15 @@ typedef struct {
     char detail[DETAIL_RING][DETAIL_LEN];
     int detail_first, detail_count;
     bool want_detail;
+    int details_written; /* MESSAGE lines written for the current search */
 
     /* main thread only */
     int in_fd;
     pthread_t reader;
     FILE *out;
     gmk_engine *engine;
-    bool engine_busy; /* an abandoned search is still unwinding */
+    bool engine_busy;     /* an abandoned search is still unwinding */
+    size_t table_request; /* the table size the engine was last given (table_bytes) */
     bool started;
     gmk_board board;
     int size;
@@ -192,6 +194,7 @@ static void flush_details_locked(brain *b) {
         memcpy(line, b->detail[b->detail_first], DETAIL_LEN);
         b->detail_first = (b->detail_first + 1) % DETAIL_RING;
         b->detail_count--;
+        b->details_written++;
         pthread_mutex_unlock(&b->mu);
         reply(b, "%s", line);
         pthread_mutex_lock(&b->mu);
@@ -212,8 +215,7 @@ static void on_iteration(const gmk_search_result *r, void *ctx) {
                 b->detail_first = (b->detail_first + 1) % DETAIL_RING;
                 b->detail_count--;
             }
-            if (gmk_proto_format_detail(r, -1, b->detail[slot], DETAIL_LEN) > 0)
-                b->detail_count++;
+            if (gmk_proto_format_detail(r, -1, b->detail[slot], DETAIL_LEN) > 0) b->detail_count++;
         }
         pthread_cond_broadcast(&b->cv);
     }
@@ -253,7 +255,8 @@ static void settle_engine(brain *b) {
 
 static bool ensure_engine(brain *b) {
     if (!b->engine) {
-        b->engine = gmk_engine_new(table_bytes(b));
+        b->table_request = table_bytes(b);
+        b->engine = gmk_engine_new(b->table_request);
         if (!b->engine) {
             reply(b, "ERROR cannot allocate the engine's tables (%zu bytes)", table_bytes(b));
             return false;
@@ -263,12 +266,15 @@ static bool ensure_engine(brain *b) {
 }
 
 static void apply_memory(brain *b) {
-    if (!b->engine) return;
-    settle_engine(b);
     size_t bytes = table_bytes(b);
-    if (!gmk_engine_set_memory(b->engine, bytes))
+    if (!b->engine || bytes == b->table_request) return; /* no needless reallocation */
+    settle_engine(b);
+    if (!gmk_engine_set_memory(b->engine, bytes)) {
         reply(b, "ERROR cannot resize the engine's tables to %zu bytes; keeping the old size",
               bytes);
+        return;
+    }
+    b->table_request = bytes;
 }
 
 /* ---- thinking ---- */
@@ -319,6 +325,7 @@ static bool think(brain *b, const gmk_board *pos, const gmk_limits *lim, watchdo
     b->have_latest = false;
     b->want_detail = b->show_detail > 0;
     b->detail_count = 0;
+    b->details_written = 0;
     pthread_mutex_unlock(&b->mu);
     gmk_listener listener = {on_iteration, on_done, b};
     if (!gmk_engine_start(b->engine, lim, &listener)) return !b->quit;
@@ -366,17 +373,21 @@ static bool think(brain *b, const gmk_board *pos, const gmk_limits *lim, watchdo
         ts.tv_nsec = ns % 1000000000L;
         pthread_cond_timedwait(&b->cv, &b->mu, &ts);
     }
+    if (!b->quit) flush_details_locked(b);
+    int written = b->details_written;
     if (abandoned) {
         b->discard = true;
         if (b->have_latest) *res = b->latest;
-        pthread_mutex_unlock(&b->mu);
         b->engine_busy = true;
-        return !b->quit;
     }
-    flush_details_locked(b);
     pthread_mutex_unlock(&b->mu);
-    gmk_engine_wait(b->engine, res);
-    return !b->quit;
+    if (!abandoned) gmk_engine_wait(b->engine, res);
+    if (b->quit) return false;
+    if (b->show_detail > 0 && written == 0) { /* no iteration was reported: the result */
+        char line[DETAIL_LEN];
+        if (gmk_proto_format_detail(res, -1, line, sizeof line) > 0) reply(b, "%s", line);
+    }
+    return true;
 }
 
 /* Any legal move for the side to move: the best shape score, then the nearest to the centre. */
@@ -389,8 +400,8 @@ static gmk_pos fallback_move(const gmk_board *bd) {
             gmk_pos p = gmk_pos_xy(x, y);
             if (gmk_rules_check_move(bd, p, NULL) != GMK_MOVE_LEGAL) continue;
             int dx = x - bd->size / 2, dy = y - bd->size / 2;
-            long v = ((long)bd->cell[p].score[me] + bd->cell[p].score[opp]) * 1024 -
-                     (dx * dx + dy * dy);
+            long v =
+                ((long)bd->cell[p].score[me] + bd->cell[p].score[opp]) * 1024 - (dx * dx + dy * dy);
             if (best == GMK_POS_NONE || v > best_v) {
                 best = p;
                 best_v = v;
@@ -500,8 +511,8 @@ static bool board_from_stones(brain *b, gmk_board *out, char *err, size_t errlen
         me = GMK_WHITE;
     else if (b->rule == GMK_RULE_RENJU) {
         snprintf(err, errlen,
-                 "%d own and %d opponent stones: in renju the brain must be the side to move",
-                 nown, nopp);
+                 "%d own and %d opponent stones: in renju the brain must be the side to move", nown,
+                 nopp);
         return false;
     } else
         me = nown <= nopp ? GMK_BLACK : GMK_WHITE;
@@ -610,8 +621,8 @@ static void collect_line(brain *b, const line_node *n) {
 /* Three-stone openings (black, white, black) as offsets from the centre: the first
  * three-stone lines of Piskvork's opening list (../shared/testdata/openings). */
 static const int swap2_openings[SWAP2_CANDIDATES][6] = {
-    {0, 0, 1, 0, 1, 3}, {0, 0, 1, 1, 0, 3},  {0, 0, 1, 0, 0, 3},
-    {0, 0, 1, 1, 1, 3}, {0, 0, 1, 0, 3, 0}, {0, 0, 1, 1, 2, -1},
+    {0, 0, 1, 0, 1, 3}, {0, 0, 1, 1, 0, 3}, {0, 0, 1, 0, 0, 3},
+    {0, 0, 1, 1, 1, 3}, {0, 0, 1, 0, 3, 0}, {0, 0, 1, 1, -1, 3},
 };
 
 static void swap2(brain *b, int64_t t0) {
@@ -641,7 +652,8 @@ static void swap2(brain *b, int64_t t0) {
             for (int s = 0; s < 3; s++)
                 fits = fits && gmk_xy_on_board(c + o[2 * s], c + o[2 * s + 1], b->size);
             if (!fits) continue;
-            for (int s = 0; s < 3; s++) gmk_board_make(&cand, gmk_pos_xy(c + o[2 * s], c + o[2 * s + 1]));
+            for (int s = 0; s < 3; s++)
+                gmk_board_make(&cand, gmk_pos_xy(c + o[2 * s], c + o[2 * s + 1]));
             gmk_limits sub = lim;
             sub.turn_ms = share > 1 ? share : 1;
             sub.time_left_ms = 0;
@@ -697,8 +709,8 @@ static void set_rule(brain *b, gmk_rule rule) {
 
 static void info(brain *b, const gmk_proto_command *c) {
     static const char *const numeric[] = {
-        "timeout_turn", "timeout_match", "time_left", "time_increment", "max_memory",
-        "game_type",    "rule",          "thread_num", "max_depth",     "max_node",
+        "timeout_turn", "timeout_match", "time_left",  "time_increment", "max_memory",
+        "game_type",    "rule",          "thread_num", "max_depth",      "max_node",
         "hash_size",    "show_detail",   "level",
     };
     bool known = false;
@@ -975,7 +987,8 @@ int gmk_brain_run(int in_fd, FILE *out) {
     }
     fflush(out);
     if (b->engine && b->engine_busy) {
-        /* a search that did not stop in time: do not wait for it */
+        /* a search that did not stop in time: give it a moment, then leave it running (and
+         * everything it uses allocated); the caller is about to exit */
         gmk_engine_stop(b->engine);
         bool done = false;
         int64_t until = now_ms() + EXIT_GRACE_MS;
@@ -983,9 +996,9 @@ int gmk_brain_run(int in_fd, FILE *out) {
             pthread_mutex_lock(&b->mu);
             done = b->search_done;
             pthread_mutex_unlock(&b->mu);
-            if (!done) usleep(5000);
+            if (!done) usleep(2000);
         }
-        if (!done) _exit(0);
+        if (!done) return 0;
         settle_engine(b);
     }
     pthread_mutex_lock(&b->mu);

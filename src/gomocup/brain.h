@@ -18,7 +18,7 @@
 #include "core/engine.h"
 
 /* Margins before the hard deadline H (ms): the engine is told to keep 50 + H/20 free; the
- * watchdog stops the search 30 + H/40 before H, and answers without the engine 20 + H/100
+ * watchdog stops the search 35 + H/25 before H, and answers without the engine 25 + H/50
  * before H. */
 /* The think time for INFO timeout_turn 0 ("as fast as possible"). */
 #define GMK_BRAIN_FAST_MS 100
@@ -43,7 +43,9 @@ typedef struct {
 void gmk_brain_plan_time(const gmk_brain_clock *clock, gmk_brain_plan *out);
 
 /* Speaks the protocol: commands from file descriptor in_fd, replies to out. Returns when END
- * arrives or the input ends (after answering a search in progress); the exit status. */
+ * arrives or the input ends (after answering a search in progress); the exit status. Frees
+ * everything, except when END left a search that would not stop within 200 ms: then the
+ * search is left running with its memory, and the caller should end the process. */
 int gmk_brain_run(int in_fd, FILE *out);
 
 #endif

@@ -39,7 +39,8 @@ void gmk_match_elo(int wins, int losses, int draws, double *elo, double *margin)
         *margin = 9999;
         return;
     }
-    double var = (wins * (1 - mu) * (1 - mu) + losses * mu * mu + draws * (0.5 - mu) * (0.5 - mu)) / n;
+    double var =
+        (wins * (1 - mu) * (1 - mu) + losses * mu * mu + draws * (0.5 - mu) * (0.5 - mu)) / n;
     double se = sqrt(var / n);
     double lo = mu - 1.959964 * se, hi = mu + 1.959964 * se;
     *elo = elo_of(mu);
@@ -140,9 +141,8 @@ typedef enum {
     END_CRASH,
 } end_kind;
 
-static const char *const end_names[] = {"five in a row",  "full board", "move limit",
-                                        "time",           "illegal move", "forbidden move",
-                                        "error reply",    "crash"};
+static const char *const end_names[] = {"five in a row", "full board",     "move limit",  "time",
+                                        "illegal move",  "forbidden move", "error reply", "crash"};
 
 typedef struct {
     const gmk_match_options *o;
@@ -172,8 +172,8 @@ typedef struct {
 static void logf_line(match_ctx *m, int game_no, int engine, char dir, const char *text) {
     if (!m->log) return;
     pthread_mutex_lock(&m->mu);
-    fprintf(m->log, "%9.3f game %d engine%d %c %s\n", (gmk_now_ms() - m->t0) / 1000.0,
-            game_no + 1, engine + 1, dir, text);
+    fprintf(m->log, "%9.3f game %d engine%d %c %s\n", (gmk_now_ms() - m->t0) / 1000.0, game_no + 1,
+            engine + 1, dir, text);
     fflush(m->log);
     pthread_mutex_unlock(&m->mu);
 }
@@ -190,10 +190,9 @@ static bool send(match_ctx *m, game *g, gmk_proc *p, int e, const char *fmt, ...
     return gmk_proc_write_line(p, line);
 }
 
-static void set_end(game *g, end_kind how, gmk_outcome outcome, int culprit, const char *fmt,
-                    ...) __attribute__((format(printf, 5, 6)));
-static void set_end(game *g, end_kind how, gmk_outcome outcome, int culprit, const char *fmt,
-                    ...) {
+static void set_end(game *g, end_kind how, gmk_outcome outcome, int culprit, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static void set_end(game *g, end_kind how, gmk_outcome outcome, int culprit, const char *fmt, ...) {
     g->how = how;
     g->outcome = outcome;
     g->culprit = culprit;
@@ -227,15 +226,13 @@ static reply_kind read_move(match_ctx *m, game *g, gmk_proc *p, int e, int64_t d
         logf_line(m, g->index, e, '<', line);
         const char *s = line;
         while (isspace((unsigned char)*s)) s++;
-        if (*s == '\0' || starts_with_word(s, "MESSAGE") || starts_with_word(s, "DEBUG"))
-            continue;
+        if (*s == '\0' || starts_with_word(s, "MESSAGE") || starts_with_word(s, "DEBUG")) continue;
         if (starts_with_word(s, "ERROR") || starts_with_word(s, "UNKNOWN")) {
             snprintf(text, cap, "%s", s);
             return REPLY_ERROR;
         }
         if (starts_with_word(s, "SUGGEST")) {
-            if (gmk_proto_parse_point(s + 7, x, y, NULL, 0))
-                send(m, g, p, e, "PLAY %d,%d", *x, *y);
+            if (gmk_proto_parse_point(s + 7, x, y, NULL, 0)) send(m, g, p, e, "PLAY %d,%d", *x, *y);
             continue;
         }
         if (gmk_proto_parse_point(s, x, y, NULL, 0) && strchr(s, ',') == strrchr(s, ','))
@@ -364,12 +361,12 @@ static void play_game(match_ctx *m, game *g) {
         }
         int64_t limit = o->turn_ms > 0 ? o->turn_ms : 0;
         if (o->match_ms > 0 && (limit == 0 || left[e] < limit)) limit = left[e] > 0 ? left[e] : 0;
-        int64_t deadline = t0 + (o->turn_ms > 0 || o->match_ms > 0 ? limit : NO_LIMIT_MS) +
-                           o->tolerance_ms;
+        int64_t deadline =
+            t0 + (o->turn_ms > 0 || o->match_ms > 0 ? limit : NO_LIMIT_MS) + o->tolerance_ms;
         int x = -1, y = -1;
         char text[LINE_MAX_LEN];
-        reply_kind r = ok ? read_move(m, g, p, e, deadline, &x, &y, text, sizeof text)
-                          : REPLY_CRASH;
+        reply_kind r =
+            ok ? read_move(m, g, p, e, deadline, &x, &y, text, sizeof text) : REPLY_CRASH;
         int64_t spent = gmk_now_ms() - t0;
         if (spent > g->max_ms[e]) g->max_ms[e] = spent;
         const char *who = m->names[e];
@@ -590,10 +587,18 @@ void gmk_match_report(const gmk_match_options *o, const gmk_match_summary *s, FI
     const char *n2 = o->engine[1].name ? o->engine[1].name : "engine2";
     fprintf(out, "\nresult: %s vs %s: %d wins, %d losses, %d draws in %d games%s\n", n1, n2,
             s->wins, s->losses, s->draws, s->games, s->stopped_early ? " (stopped early)" : "");
-    fprintf(out, "score: %.1f%%, elo %+.1f +- %.1f (95%%)\n", 100 * s->score, s->elo,
-            s->elo_margin);
-    fprintf(out, "colours: black won %d, white won %d, %d drawn\n", s->black_wins, s->white_wins,
-            s->draws);
+    char elo[32], margin[32];
+    if (s->elo >= 9999 || s->elo <= -9999)
+        snprintf(elo, sizeof elo, "%sinf", s->elo > 0 ? "+" : "-");
+    else
+        snprintf(elo, sizeof elo, "%+.1f", s->elo);
+    if (s->elo_margin >= 9999)
+        snprintf(margin, sizeof margin, "inf");
+    else
+        snprintf(margin, sizeof margin, "%.1f", s->elo_margin);
+    fprintf(out, "score: %.1f%%, elo %s +- %s (95%%)\n", 100 * s->score, elo, margin);
+    fprintf(out, "colours: black won %d, white won %d, %d drawn; %d moves played by the engines\n",
+            s->black_wins, s->white_wins, s->draws, s->moves);
     for (int e = 0; e < 2; e++)
         fprintf(out,
                 "%s: longest move %lld ms; time losses %d, illegal moves %d, fouls %d, error "
@@ -601,8 +606,8 @@ void gmk_match_report(const gmk_match_options *o, const gmk_match_summary *s, FI
                 e == 0 ? n1 : n2, (long long)s->max_move_ms[e], s->time_losses[e], s->illegal[e],
                 s->fouls[e], s->errors[e], s->crashes[e]);
     if (o->sprt)
-        fprintf(out, "sprt: elo0 %g elo1 %g alpha %g beta %g: llr %.2f (%.2f, %.2f): %s\n",
-                o->elo0, o->elo1, o->alpha, o->beta, s->llr, s->llr_lower, s->llr_upper,
+        fprintf(out, "sprt: elo0 %g elo1 %g alpha %g beta %g: llr %.2f (%.2f, %.2f): %s\n", o->elo0,
+                o->elo1, o->alpha, o->beta, s->llr, s->llr_lower, s->llr_upper,
                 s->sprt == GMK_SPRT_H1   ? "H1 accepted"
                 : s->sprt == GMK_SPRT_H0 ? "H0 accepted"
                                          : "no decision");

@@ -21,34 +21,34 @@
 #define GMK_MATCH_MAX_INFO 16
 
 typedef struct {
-    const char *cmd;  /* shell command, e.g. "build/gomoku brain" */
-    const char *name; /* for reports and records; NULL: "engine1" / "engine2" */
+    const char *cmd;                      /* shell command, e.g. "build/gomoku brain" */
+    const char *name;                     /* for reports and records; NULL: "engine1" / "engine2" */
     const char *info[GMK_MATCH_MAX_INFO]; /* extra INFO lines: "key value" */
     int ninfo;
 } gmk_match_engine;
 
 typedef struct {
     gmk_match_engine engine[2];
-    int games;             /* total games; 0: 2 * rounds */
-    int rounds;            /* openings, each played twice; used when games is 0 */
-    const char *openings;  /* offset-format file; NULL: every game starts on the empty board */
-    int opening_start;     /* first opening line used (0-based); they cycle */
+    int games;            /* total games; 0: 2 * rounds */
+    int rounds;           /* openings, each played twice; used when games is 0 */
+    const char *openings; /* offset-format file; NULL: every game starts on the empty board */
+    int opening_start;    /* first opening line used (0-based); they cycle */
     gmk_rule rule;
     int size;
-    int64_t turn_ms;       /* per move; 0: none (the brains get timeout_turn 0 = fast) */
-    int64_t match_ms;      /* per game and engine; 0: none */
-    int64_t increment_ms;  /* added to the game time after each move */
-    int64_t tolerance_ms;  /* allowed overrun before a time loss */
-    int64_t max_memory;    /* INFO max_memory; 0: none */
-    int jobs;              /* games played at once */
-    int draw_after;        /* a draw once this many stones are on the board; 0: full board */
+    int64_t turn_ms;      /* per move; 0: none (the brains get timeout_turn 0 = fast) */
+    int64_t match_ms;     /* per game and engine; 0: none */
+    int64_t increment_ms; /* added to the game time after each move */
+    int64_t tolerance_ms; /* allowed overrun before a time loss */
+    int64_t max_memory;   /* INFO max_memory; 0: none */
+    int jobs;             /* games played at once */
+    int draw_after;       /* a draw once this many stones are on the board; 0: full board */
     bool sprt;
     double elo0, elo1, alpha, beta;
-    const char *psq_dir;   /* write game-NNNN.psq files here (NULL: none) */
-    const char *sgf_path;  /* append every game to this SGF collection (NULL: none) */
-    const char *log_path;  /* the protocol conversation (NULL: none) */
+    const char *psq_dir;     /* write game-NNNN.psq files here (NULL: none) */
+    const char *sgf_path;    /* append every game to this SGF collection (NULL: none) */
+    const char *log_path;    /* the protocol conversation (NULL: none) */
     const char *stderr_path; /* the engines' standard error (NULL: discarded) */
-    bool quiet;            /* no line per game */
+    bool quiet;              /* no line per game */
 } gmk_match_options;
 
 typedef enum { GMK_SPRT_CONTINUE = 0, GMK_SPRT_H0, GMK_SPRT_H1 } gmk_sprt_verdict;
@@ -57,9 +57,9 @@ typedef struct {
     int games, wins, losses, draws; /* from engine 1's side */
     int black_wins, white_wins;
     int time_losses[2], illegal[2], fouls[2], errors[2], crashes[2];
-    int64_t max_move_ms[2];         /* the longest reply of each engine, measured here */
-    int moves;                      /* moves played by the engines, all games */
-    double score, elo, elo_margin;  /* score in [0,1]; margin: 95% */
+    int64_t max_move_ms[2];        /* the longest reply of each engine, measured here */
+    int moves;                     /* moves played by the engines, all games */
+    double score, elo, elo_margin; /* score in [0,1]; margin: 95% */
     double llr, llr_lower, llr_upper;
     gmk_sprt_verdict sprt;
     bool stopped_early;

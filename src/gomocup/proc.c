@@ -62,8 +62,7 @@ gmk_proc *gmk_proc_spawn(const char *command, const char *stderr_path, char *err
     posix_spawn_file_actions_adddup2(&fa, to_child[0], 0);
     posix_spawn_file_actions_adddup2(&fa, from_child[1], 1);
     if (stderr_path)
-        posix_spawn_file_actions_addopen(&fa, 2, stderr_path, O_WRONLY | O_CREAT | O_APPEND,
-                                         0644);
+        posix_spawn_file_actions_addopen(&fa, 2, stderr_path, O_WRONLY | O_CREAT | O_APPEND, 0644);
     else
         posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
     /* its own process group, so that killing it also kills what the shell started */

@@ -8,8 +8,7 @@
 
 #include "core/gmk.h"
 
-static gmk_proto_status fail(gmk_proto_status st, char *err, size_t errlen, const char *fmt,
-                             ...) {
+static gmk_proto_status fail(gmk_proto_status st, char *err, size_t errlen, const char *fmt, ...) {
     if (err && errlen) {
         va_list ap;
         va_start(ap, fmt);
@@ -122,8 +121,7 @@ gmk_proto_status gmk_proto_parse(const char *line, gmk_proto_command *out, char 
     if (wlen < GMK_PROTO_WORD_MAX)
         for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
             if (strcmp(out->word, commands[c].word) == 0) found = (int)c;
-    if (found < 0)
-        return fail(GMK_PROTO_UNKNOWN, err, errlen, "unknown command '%s'", out->word);
+    if (found < 0) return fail(GMK_PROTO_UNKNOWN, err, errlen, "unknown command '%s'", out->word);
     out->kind = commands[found].kind;
 
     size_t i = wlen;
@@ -134,7 +132,8 @@ gmk_proto_status gmk_proto_parse(const char *line, gmk_proto_command *out, char 
     switch (out->kind) {
     case GMK_CMD_START:
         if (!read_uint(s, len, &i, &out->n) || (skip_blank(s, len, &i), i != len))
-            return fail(GMK_PROTO_MALFORMED, err, errlen, "START needs a board size, e.g. START 15");
+            return fail(GMK_PROTO_MALFORMED, err, errlen,
+                        "START needs a board size, e.g. START 15");
         return GMK_PROTO_OK;
     case GMK_CMD_RECTSTART:
         if (!read_xy(s, len, &i, &out->x, &out->y) || i != len)
@@ -161,8 +160,7 @@ gmk_proto_status gmk_proto_parse(const char *line, gmk_proto_command *out, char 
         size_t klen = i - k0;
         if (klen >= GMK_PROTO_KEY_MAX)
             return fail(GMK_PROTO_MALFORMED, err, errlen, "INFO key too long");
-        for (size_t k = 0; k < klen; k++)
-            out->key[k] = (char)tolower((unsigned char)s[k0 + k]);
+        for (size_t k = 0; k < klen; k++) out->key[k] = (char)tolower((unsigned char)s[k0 + k]);
         out->key[klen] = '\0';
         skip_blank(s, len, &i);
         size_t vlen = len - i;
@@ -173,14 +171,12 @@ gmk_proto_status gmk_proto_parse(const char *line, gmk_proto_command *out, char 
         return GMK_PROTO_OK;
     }
     default:
-        if (has_args)
-            return fail(GMK_PROTO_MALFORMED, err, errlen, "%s takes no arguments", w);
+        if (has_args) return fail(GMK_PROTO_MALFORMED, err, errlen, "%s takes no arguments", w);
         return GMK_PROTO_OK;
     }
 }
 
-bool gmk_proto_parse_stone(const char *line, int *x, int *y, int *field, char *err,
-                           size_t errlen) {
+bool gmk_proto_parse_stone(const char *line, int *x, int *y, int *field, char *err, size_t errlen) {
     const char *s;
     size_t len, i = 0;
     trim(line ? line : "", &s, &len);
@@ -191,8 +187,7 @@ bool gmk_proto_parse_stone(const char *line, int *x, int *y, int *field, char *e
     skip_blank(s, len, &i);
     if (!read_uint(s, len, &i, &f) || (skip_blank(s, len, &i), i != len))
         return fail_bool(err, errlen, "expected a stone x,y,field, got '%.40s'", s);
-    if (f < 1 || f > 3)
-        return fail_bool(err, errlen, "stone field must be 1, 2 or 3, got %d", f);
+    if (f < 1 || f > 3) return fail_bool(err, errlen, "stone field must be 1, 2 or 3, got %d", f);
     *field = f;
     return true;
 }
@@ -318,8 +313,7 @@ int gmk_proto_format_detail(const gmk_search_result *r, int line, char *out, siz
     char pt[8];
     gmk_proto_format_point(l->move, pt);
     gmk_proto_format_eval(l->score, ev);
-    n = snprintf(out, cap, "MESSAGE nbest %d move %s eval %s depth %d", line + 1, pt, ev,
-                 r->depth);
+    n = snprintf(out, cap, "MESSAGE nbest %d move %s eval %s depth %d", line + 1, pt, ev, r->depth);
     if (n < 0 || (size_t)n >= cap) return -1;
     return append_pv(out, cap, (size_t)n, l->pv, l->pv_len);
 }

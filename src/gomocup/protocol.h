@@ -40,10 +40,10 @@ enum { GMK_PROTO_KEY_MAX = 40, GMK_PROTO_VALUE_MAX = 512, GMK_PROTO_WORD_MAX = 4
 
 typedef struct {
     gmk_proto_kind kind;
-    char word[GMK_PROTO_WORD_MAX]; /* the command word, upper-cased (possibly cut short) */
-    int x, y;                      /* TURN, TAKEBACK, PLAY; RECTSTART width and height */
-    int n;                         /* START size, YXNBEST count */
-    char key[GMK_PROTO_KEY_MAX];   /* INFO: the key, lower-cased */
+    char word[GMK_PROTO_WORD_MAX];   /* the command word, upper-cased (possibly cut short) */
+    int x, y;                        /* TURN, TAKEBACK, PLAY; RECTSTART width and height */
+    int n;                           /* START size, YXNBEST count */
+    char key[GMK_PROTO_KEY_MAX];     /* INFO: the key, lower-cased */
     char value[GMK_PROTO_VALUE_MAX]; /* INFO: the rest of the line, trimmed */
 } gmk_proto_command;
 
@@ -62,8 +62,7 @@ gmk_proto_status gmk_proto_parse(const char *line, gmk_proto_command *out, char 
 
 /* Parses a stone line of a BOARD or YXBOARD block: "x,y,f" with f 1 (own), 2 (opponent) or
  * 3 (a continuous-game marker). Returns false with a message on anything else. */
-bool gmk_proto_parse_stone(const char *line, int *x, int *y, int *field, char *err,
-                           size_t errlen);
+bool gmk_proto_parse_stone(const char *line, int *x, int *y, int *field, char *err, size_t errlen);
 
 /* Parses a line of a SWAP2BOARD block: "x,y" (a trailing ",f" is accepted and ignored). */
 bool gmk_proto_parse_point(const char *line, int *x, int *y, char *err, size_t errlen);

@@ -295,6 +295,7 @@ void tui_status_text(const tui *t, char *buf, size_t len) {
         }
         char res[TUI_MSG_LEN];
         snprintf(res, sizeof res, tui_tr(t->lang, T_RESULT), part, why, you);
+        for (size_t l = strlen(res); l > 0 && res[l - 1] == ' '; l--) res[l - 1] = '\0';
         snprintf(buf, len, "%s  %s", res, tui_tr(t->lang, T_OVER_KEYS));
         return;
     }

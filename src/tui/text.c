@@ -185,7 +185,7 @@ static const char
                     [T_SC_DRAWN] = "和",
                     [T_SC_BLACK] = "黑胜",
                     [T_SC_WHITE] = "白胜",
-                    [T_SCORE_EMPTY] = "还没有下完的棋局。",
+                    [T_SCORE_EMPTY] = "暂无已结束的对局。",
                     [T_SCORE_UNAVAILABLE] = "无法读取战绩：",
                     [T_TOO_SMALL] = "终端太小：至少需要 %dx%d",
                     [T_SAVED_BYE] = "棋局已保存；再次运行 gomoku 即可继续。",

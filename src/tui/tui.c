@@ -115,13 +115,14 @@ static int message_box(tui *t, const char *const *lines, int count) {
     return modal_key(t, draw_text_box, &b);
 }
 
-/* Asks a yes/no question. Enter counts as yes only when enter_yes. */
+/* Asks a yes/no question: y or n. With enter_yes, Enter also means yes and Esc means
+ * nothing (the answer must be given); otherwise Esc means no. */
 static bool ask_yes_no(tui *t, const char *const *lines, int count, bool enter_yes) {
     for (;;) {
         int ch = message_box(t, lines, count);
         if (ch == 'y' || ch == 'Y' || (enter_yes && (ch == '\n' || ch == '\r' || ch == KEY_ENTER)))
             return true;
-        if (ch == 'n' || ch == 'N' || ch == KEY_ESC) return false;
+        if (ch == 'n' || ch == 'N' || (!enter_yes && ch == KEY_ESC)) return false;
     }
 }
 

@@ -49,7 +49,7 @@ typedef struct {
 } reply_line;
 
 static reply_line replies[MAX_LINES];
-static int nreplies;
+static int nreplies, nmoves; /* nmoves: replies that are not MESSAGE/DEBUG */
 static char partial[LINE_LEN];
 static size_t npartial;
 static int out_fd = -1, in_fd = -1;
@@ -89,6 +89,7 @@ static bool is_message(const char *s) {
 static void add_reply(void) {
     partial[npartial] = '\0';
     if (npartial > 0 && partial[npartial - 1] == '\r') partial[--npartial] = '\0';
+    if (!is_message(partial)) nmoves++;
     if (nreplies < MAX_LINES && (keep_messages || !is_message(partial))) {
         replies[nreplies].text = strdup(partial);
         replies[nreplies].t_ms = now_ms();
@@ -170,14 +171,18 @@ static size_t unescape(const char *s, char *out) {
             continue;
         }
         s++;
-        if (*s == 'r') out[n++] = '\r';
-        else if (*s == 'n') out[n++] = '\n';
-        else if (*s == 't') out[n++] = '\t';
+        if (*s == 'r')
+            out[n++] = '\r';
+        else if (*s == 'n')
+            out[n++] = '\n';
+        else if (*s == 't')
+            out[n++] = '\t';
         else if (*s == 'x' && s[1] && s[2]) {
             char hex[3] = {s[1], s[2], 0};
             out[n++] = (char)strtol(hex, NULL, 16);
             s += 2;
-        } else out[n++] = *s;
+        } else
+            out[n++] = *s;
     }
     return n;
 }
@@ -209,8 +214,8 @@ static void run_script(FILE *f) {
             int want = 0, ms = 10000;
             sscanf(rest, "%d %d", &want, &ms);
             int64_t until = now_ms() + ms;
-            while (nreplies < want && now_ms() < until && (out_fd >= 0)) pump(10);
-            if (nreplies < want) failf("#await %d: only %d replies after %d ms", want, nreplies, ms);
+            while (nmoves < want && now_ms() < until && (out_fd >= 0)) pump(10);
+            if (nmoves < want) failf("#await %d: only %d replies after %d ms", want, nmoves, ms);
         } else if (strcmp(word, "crlf") == 0) {
             crlf = true;
         } else if (strcmp(word, "lf") == 0) {
@@ -334,7 +339,8 @@ static void compare(FILE *f) {
             continue;
         }
         if (at >= nreplies) {
-            if (!optional) failf("expected line %d (%s), but the brain said nothing more", lineno, e);
+            if (!optional)
+                failf("expected line %d (%s), but the brain said nothing more", lineno, e);
             continue;
         }
         const reply_line *r = &replies[at];
@@ -362,8 +368,9 @@ static void compare(FILE *f) {
             const char *lit = strncmp(e, "@@", 2) == 0 ? e + 1 : e;
             ok = strcmp(r->text, lit) == 0;
         }
-        if (!ok) failf("reply %d '%.200s' does not match line %d '%s': %s", at + 1, r->text,
-                       lineno, e, why);
+        if (!ok)
+            failf("reply %d '%.200s' does not match line %d '%s': %s", at + 1, r->text, lineno, e,
+                  why);
         at++;
     }
     for (; at < nreplies; at++) failf("unexpected reply %d '%.200s'", at + 1, replies[at].text);

@@ -18,8 +18,9 @@ answer() {
     esac
 }
 in_board=0
+cr=$(printf '\r')
 while IFS= read -r line; do
-    line=$(printf '%s' "$line" | tr -d '\r')
+    line=${line%"$cr"}
     if [ $in_board -eq 1 ]; then
         [ "$line" = DONE ] && { in_board=0; answer "$@"; [ $# -gt 0 ] && shift; }
         continue

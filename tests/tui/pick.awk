@@ -1,11 +1,10 @@
-# pick.awk: a small attacking gomoku player for the tmux test (freestyle rules).
+# pick.awk: the tactics of the tmux test's player (freestyle rules).
 #
 # Reads a tmux capture of the terminal game drawn with --ascii (X black, O white; cell x of
-# the row labelled r sits at screen column 4 + 2x) and prints the point to play next, as
-# "h8". Variables: me (X or O), N (board size). It wins with a five, blocks the opponent's
-# five, makes an open or double four, looks for a short win by continuous fours (VCF), blocks
-# an open three, makes a double three, and otherwise plays the best-shaped point. That is
-# the "beginner who knows the four-three" the issue says level 1 loses to.
+# the row labelled r sits at screen column 4 + 2x) and prints the point to play, as "h8":
+# a five, else a block of the opponent's five, else an open or double four or a short win by
+# continuous fours (a four-three, say). Prints nothing when there is none of these: the test
+# then asks the game for a hint. Variables: me (X or O), N (board size).
 function inb(x, y) { return x >= 0 && y >= 0 && x < N && y < N }
 function run(c, x, y, dx, dy,    n) {
     n = 0
@@ -80,40 +79,13 @@ function any_five_of_c_near(c, x, y,    d, k, s, px, py) {
                 if (five_at(c, px, py)) { NFX = px; NFY = py; return }
             }
 }
-# points where c would make an open four (two five points) next
-function open_four_points(c,    i, x, y, n) {
-    n = 0
-    for (i = 0; i < NC; i++) {
-        x = CX[i]; y = CY[i]
-        if (b[x, y] != 0) continue
-        b[x, y] = c
-        if (fives_near(c, x, y) >= 2) n++
-        b[x, y] = 0
-    }
-    return n
-}
-# shape score of the empty point (x, y) for c: windows of five through it free of the other
-function shape(c, x, y,    d, s, k, px, py, cnt, ok, sc, o) {
-    o = 3 - c; sc = 0
-    for (d = 0; d < 4; d++)
-        for (s = -4; s <= 0; s++) {
-            cnt = 0; ok = 1
-            for (k = 0; k < 5; k++) {
-                px = x + (s + k) * DX[d]; py = y + (s + k) * DY[d]
-                if (!inb(px, py) || b[px, py] == o) { ok = 0; break }
-                if (b[px, py] == c) cnt++
-            }
-            if (ok) sc += W[cnt]
-        }
-    return sc
-}
 function emit(x, y) {
     printf "%c%d\n", 97 + x, N - y
+    done = 1
     exit
 }
 BEGIN {
     DX[0] = 1; DY[0] = 0; DX[1] = 0; DY[1] = 1; DX[2] = 1; DY[2] = 1; DX[3] = 1; DY[3] = -1
-    W[0] = 1; W[1] = 12; W[2] = 150; W[3] = 2000; W[4] = 50000
     ME = 1; OP = 2
     opp = me == "X" ? "O" : "X"
 }
@@ -132,6 +104,7 @@ BEGIN {
     }
 }
 END {
+    if (done) exit
     if (!stones) emit(int(N / 2), int(N / 2))
     NC = 0
     for (y = 0; y < N; y++) for (x = 0; x < N; x++)
@@ -141,20 +114,4 @@ END {
     for (i = 0; i < NC; i++) if (five_at(OP, CX[i], CY[i])) emit(CX[i], CY[i])
     # 3. open four or double four; 4. a short VCF (four-three and the like)
     if (vcf(ME, 3)) emit(WX, WY)
-    # 5. the opponent threatens an open four: block it where it hurts him most
-    threats = open_four_points(OP)
-    best = -1
-    for (i = 0; i < NC; i++) {
-        x = CX[i]; y = CY[i]
-        b[x, y] = ME
-        mine = open_four_points(ME)
-        left = threats ? open_four_points(OP) : 0
-        b[x, y] = 0
-        if (threats && left >= threats) continue
-        # 6. otherwise attack: a double three wins, an open three presses, shape decides
-        v = shape(ME, x, y) + shape(OP, x, y) * 0.8 + (mine >= 3 ? 400000 : mine * 20000) - left * 100000
-        if (v > best) { best = v; bx = x; by = y }
-    }
-    if (best >= 0) emit(bx, by)
-    emit(CX[0], CY[0])
 }
