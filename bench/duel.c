@@ -23,10 +23,14 @@ static bool parse_player(const char *spec, gmk_limits *out, int *level) {
         *level = (int)v;
         return gmk_level_limits((int)v, 0, 1, out);
     }
-    if (sscanf(spec, "depth:%ld", &v) == 1) out->depth = (int)v;
-    else if (sscanf(spec, "nodes:%ld", &v) == 1) out->nodes = v;
-    else if (sscanf(spec, "time:%ld", &v) == 1) out->turn_ms = v;
-    else return false;
+    if (sscanf(spec, "depth:%ld", &v) == 1)
+        out->depth = (int)v;
+    else if (sscanf(spec, "nodes:%ld", &v) == 1)
+        out->nodes = v;
+    else if (sscanf(spec, "time:%ld", &v) == 1)
+        out->turn_ms = v;
+    else
+        return false;
     return true;
 }
 
@@ -87,12 +91,18 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--rule") && i + 1 < argc) {
             if (!gmk_rule_parse(argv[++i], &rule)) return 2;
-        } else if (!strcmp(argv[i], "--size") && i + 1 < argc) size = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--games") && i + 1 < argc) games = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--maxply") && i + 1 < argc) max_ply = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], 0, 10);
-        else if (!strcmp(argv[i], "--openings") && i + 1 < argc) openings_path = argv[++i];
-        else if (ns < 2) spec[ns++] = argv[i];
+        } else if (!strcmp(argv[i], "--size") && i + 1 < argc)
+            size = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--games") && i + 1 < argc)
+            games = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--maxply") && i + 1 < argc)
+            max_ply = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+            seed = strtoull(argv[++i], 0, 10);
+        else if (!strcmp(argv[i], "--openings") && i + 1 < argc)
+            openings_path = argv[++i];
+        else if (ns < 2)
+            spec[ns++] = argv[i];
         else {
             fprintf(stderr, "duel: unexpected '%s'\n", argv[i]);
             return 2;
@@ -125,27 +135,38 @@ int main(int argc, char **argv) {
         /* the side to move after the opening alternates between A and B */
         int r;
         if (a_black)
-            r = play(ea, eb, &la, &lb, level_a, level_b, op, rule, seed + (uint64_t)g * 1000, max_ply);
+            r = play(ea, eb, &la, &lb, level_a, level_b, op, rule, seed + (uint64_t)g * 1000,
+                     max_ply);
         else
-            r = play(eb, ea, &lb, &la, level_b, level_a, op, rule, seed + (uint64_t)g * 1000, max_ply);
+            r = play(eb, ea, &lb, &la, level_b, level_a, op, rule, seed + (uint64_t)g * 1000,
+                     max_ply);
         if (r == -2) {
             illegal++;
             continue;
         }
         int a_result = a_black ? r : -r;
-        if (a_result > 0) w++;
-        else if (a_result < 0) l++;
-        else d++;
-        printf("game %d: %s  (A %d-%d-%d)\n", g + 1, a_result > 0 ? "A wins" : a_result < 0 ? "B wins" : "draw", w, l, d);
+        if (a_result > 0)
+            w++;
+        else if (a_result < 0)
+            l++;
+        else
+            d++;
+        printf("game %d: %s  (A %d-%d-%d)\n", g + 1,
+               a_result > 0   ? "A wins"
+               : a_result < 0 ? "B wins"
+                              : "draw",
+               w, l, d);
         fflush(stdout);
     }
     int n = w + l + d;
     double score = n ? (w + 0.5 * d) / n : 0.5;
     double elo = (score > 0 && score < 1) ? -400 * log10(1 / score - 1) : (score >= 1 ? 999 : -999);
-    double var = n ? ((w * pow(1 - score, 2) + l * pow(score, 2) + d * pow(0.5 - score, 2)) / n) : 0;
+    double var =
+        n ? ((w * pow(1 - score, 2) + l * pow(score, 2) + d * pow(0.5 - score, 2)) / n) : 0;
     double se = n ? sqrt(var / n) : 0;
     double lo = score - 1.96 * se, hi = score + 1.96 * se;
-    double margin = (lo > 0 && hi < 1) ? (-400 * log10(1 / hi - 1) + 400 * log10(1 / lo - 1)) / 2 : 0;
+    double margin =
+        (lo > 0 && hi < 1) ? (-400 * log10(1 / hi - 1) + 400 * log10(1 / lo - 1)) / 2 : 0;
     printf("A=%s B=%s: %d games, A +%d -%d =%d, score %.1f%%, Elo %+.0f +- %.0f, illegal %d\n",
            spec[0], spec[1], n, w, l, d, 100 * score, elo, margin, illegal);
     gmk_engine_free(ea);

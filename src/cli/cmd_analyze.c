@@ -90,7 +90,8 @@ static int print_json(const gmk_board *b, const gmk_search_result *r) {
     json_object_set_new(root, "eval", json_string(text));
     json_object_set_new(root, "score", json_integer(r->score));
     int plies;
-    if (gmk_score_is_mate(r->score, &plies)) json_object_set_new(root, "mate_plies", json_integer(plies));
+    if (gmk_score_is_mate(r->score, &plies))
+        json_object_set_new(root, "mate_plies", json_integer(plies));
     json_object_set_new(root, "depth", json_integer(r->depth));
     json_object_set_new(root, "seldepth", json_integer(r->seldepth));
     json_object_set_new(root, "nodes", json_integer(r->nodes));
@@ -183,8 +184,10 @@ int cmd_analyze(int argc, char **argv) {
     for (int i = 0; i < r.nlines; i++) {
         format_pv(&r.lines[i], board.size, pv, sizeof pv);
         format_score(r.lines[i].score, text, sizeof text);
-        if (r.nlines > 1) printf("line %d %s pv %s\n", i + 1, text, pv);
-        else printf("pv %s\n", pv);
+        if (r.nlines > 1)
+            printf("line %d %s pv %s\n", i + 1, text, pv);
+        else
+            printf("pv %s\n", pv);
     }
     printf("depth %d seldepth %d nodes %lld time %lld ms speed %lld nps\n", r.depth, r.seldepth,
            (long long)r.nodes, (long long)r.time_ms,
@@ -201,9 +204,12 @@ int cmd_solve(int argc, char **argv) {
         int c = common_arg(cmd, argc, argv, &i, &a);
         if (c < 0) return CLI_USAGE;
         if (c > 0) continue;
-        if (strcmp(argv[i], "--vcf") == 0) vct = false;
-        else if (strcmp(argv[i], "--vct") == 0) vct = true;
-        else return cli_error(cmd, "unknown option '%s'", argv[i]);
+        if (strcmp(argv[i], "--vcf") == 0)
+            vct = false;
+        else if (strcmp(argv[i], "--vct") == 0)
+            vct = true;
+        else
+            return cli_error(cmd, "unknown option '%s'", argv[i]);
     }
     gmk_board board;
     bool over;

@@ -114,8 +114,8 @@ static int bench_search(int depth) {
         gmk_move_list list;
         char err[160];
         gmk_board board;
-        if (!gmk_notation_parse_moves(bench_positions[i].moves, bench_positions[i].size, &list,
-                                      err, sizeof err) ||
+        if (!gmk_notation_parse_moves(bench_positions[i].moves, bench_positions[i].size, &list, err,
+                                      sizeof err) ||
             !gmk_move_list_to_board(&list, bench_positions[i].rule, &board)) {
             gmk_engine_free(e);
             return cli_error("bench", "bad bench position %d: %s", i + 1, err);
@@ -130,9 +130,10 @@ static int bench_search(int depth) {
         int64_t ms = (int64_t)((now_s() - start) * 1000);
         char best[4];
         gmk_notation_point(r.best, board.size, best);
-        printf("position %d (%s %d, %d stones): best %s score %d depth %d nodes %lld time %lld ms\n",
-               i + 1, gmk_rule_name(board.rule), board.size, board.move_count, best, r.score,
-               r.depth, (long long)r.nodes, (long long)ms);
+        printf(
+            "position %d (%s %d, %d stones): best %s score %d depth %d nodes %lld time %lld ms\n",
+            i + 1, gmk_rule_name(board.rule), board.size, board.move_count, best, r.score, r.depth,
+            (long long)r.nodes, (long long)ms);
         total_nodes += r.nodes;
         total_ms += ms;
     }

@@ -172,6 +172,8 @@ int main(int argc, char **argv) {
     if (!c) {
         if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) return cmd_help(1, argv);
         if (strcmp(argv[1], "--version") == 0) return cmd_version(1, argv);
+        /* options without a command are the game's: gomoku --db PATH --level 3 */
+        if (argv[1][0] == '-' && argv[1][1] == '-') return cmd_play(argc, argv);
         return cli_error(NULL, "unknown command '%s' (try 'gomoku help')", argv[1]);
     }
     return c->run(argc - 1, argv + 1);

@@ -29,7 +29,8 @@ uint64_t gmk_zobrist(gmk_color c, gmk_pos p) {
 /* Derived state of one empty cell from its keys. */
 static void cell_recompute(const gmk_board *b, gmk_cell *cell) {
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
-        for (int d = 0; d < GMK_DIRS; d++) cell->pat[c][d] = gmk_pattern_lookup(b->tables, c, cell->key[d]);
+        for (int d = 0; d < GMK_DIRS; d++)
+            cell->pat[c][d] = gmk_pattern_lookup(b->tables, c, cell->key[d]);
         int combo = gmk_pattern_combo_index(cell->pat[c]);
         uint32_t packed = b->tables->packed[c][combo];
         cell->combo[c] = (uint16_t)combo;

@@ -6,7 +6,8 @@ int gmk_eval(const gmk_board *b) {
     /* the side to move turns its potential into threats first */
     int v = (b->score_sum[me] * 6 - b->score_sum[opp] * 5) / 4 + 20;
     /* a four-three or an open four-to-be of the mover is usually decisive */
-    if (b->count[me][GMK_TH_FOUR_THREE] > 0) v += 1500;
+    if (b->count[me][GMK_TH_FOUR_THREE] > 0)
+        v += 1500;
     else if (b->count[me][GMK_TH_DOUBLE_THREE] > 0 && b->count[opp][GMK_TH_FOUR] == 0 &&
              b->count[opp][GMK_TH_FOUR_THREE] == 0)
         v += 800;

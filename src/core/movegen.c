@@ -21,14 +21,14 @@ bool gmk_movegen_legal(const gmk_board *b, gmk_pos p) {
 }
 
 static const int attack_bonus[GMK_TH_COUNT] = {
-    [GMK_TH_NONE] = 0,          [GMK_TH_THREE] = 600,          [GMK_TH_DOUBLE_THREE] = 6000,
-    [GMK_TH_FOUR] = 900,        [GMK_TH_FOUR_THREE] = 20000,   [GMK_TH_OPEN_FOUR] = 60000,
-    [GMK_TH_FIVE] = 1000000,    [GMK_TH_FORBID] = 0,
+    [GMK_TH_NONE] = 0,       [GMK_TH_THREE] = 600,        [GMK_TH_DOUBLE_THREE] = 6000,
+    [GMK_TH_FOUR] = 900,     [GMK_TH_FOUR_THREE] = 20000, [GMK_TH_OPEN_FOUR] = 60000,
+    [GMK_TH_FIVE] = 1000000, [GMK_TH_FORBID] = 0,
 };
 static const int defence_bonus[GMK_TH_COUNT] = {
-    [GMK_TH_NONE] = 0,          [GMK_TH_THREE] = 300,          [GMK_TH_DOUBLE_THREE] = 3000,
-    [GMK_TH_FOUR] = 400,        [GMK_TH_FOUR_THREE] = 10000,   [GMK_TH_OPEN_FOUR] = 30000,
-    [GMK_TH_FIVE] = 500000,     [GMK_TH_FORBID] = 0,
+    [GMK_TH_NONE] = 0,      [GMK_TH_THREE] = 300,        [GMK_TH_DOUBLE_THREE] = 3000,
+    [GMK_TH_FOUR] = 400,    [GMK_TH_FOUR_THREE] = 10000, [GMK_TH_OPEN_FOUR] = 30000,
+    [GMK_TH_FIVE] = 500000, [GMK_TH_FORBID] = 0,
 };
 
 static int order_score(const gmk_board *b, gmk_pos p, gmk_threat mine) {

@@ -59,7 +59,8 @@ bool gmk_opening_parse_line(const char *line, int size, gmk_move_list *out, char
         out->color[n] = (n & 1) ? GMK_WHITE : GMK_BLACK;
         n++;
         while (*s == ' ' || *s == '\t') s++;
-        if (*s == ',') s++;
+        if (*s == ',')
+            s++;
         else if (*s != '\0' && *s != '\r' && *s != '\n') {
             snprintf(err, errlen, "stone %d: unexpected '%c'", n, *s);
             return false;

@@ -191,14 +191,18 @@ static void build_index(void) {
         bool left_ok = true, right_ok = true, wall_seen = false;
         for (int slot = 4; slot >= 0; slot--) { /* near to far */
             int cell = (code >> (2 * slot)) & 3;
-            if (cell == WALL) wall_seen = true;
-            else if (wall_seen) left_ok = false;
+            if (cell == WALL)
+                wall_seen = true;
+            else if (wall_seen)
+                left_ok = false;
         }
         wall_seen = false;
         for (int slot = 0; slot <= 4; slot++) {
             int cell = (code >> (2 * slot)) & 3;
-            if (cell == WALL) wall_seen = true;
-            else if (wall_seen) right_ok = false;
+            if (cell == WALL)
+                wall_seen = true;
+            else if (wall_seen)
+                right_ok = false;
         }
         if (left_ok) left_index[code] = next_left++;
         if (right_ok) right_index[code] = next_right++;

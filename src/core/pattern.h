@@ -81,8 +81,8 @@ typedef struct {
     const uint8_t *line[3];      /* [color] -> GMK_LINE_ENTRIES patterns */
     const uint16_t *line_both;   /* black's pattern | white's pattern << 8, same index */
     const uint32_t *packed[3];   /* [color] -> threat | (uint16_t)score << 16, by combo */
-    const uint8_t *threat[3]; /* [color] -> table indexed by gmk_pattern_combo_index */
-    const int16_t *score[3];  /* [color] -> shape score, same index */
+    const uint8_t *threat[3];    /* [color] -> table indexed by gmk_pattern_combo_index */
+    const int16_t *score[3];     /* [color] -> shape score, same index */
 } gmk_pattern_tables;
 
 const gmk_pattern_tables *gmk_pattern_tables_for(gmk_rule rule);
@@ -98,7 +98,7 @@ static inline uint32_t gmk_line_index(const gmk_pattern_tables *t, uint32_t key)
 
 /* Weight of direction d in a combo index: 12^(3-d). */
 static const int gmk_combo_weight[GMK_DIRS] = {GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT,
-                                               GMK_PAT_COUNT * GMK_PAT_COUNT, GMK_PAT_COUNT, 1};
+                                               GMK_PAT_COUNT *GMK_PAT_COUNT, GMK_PAT_COUNT, 1};
 
 static inline int gmk_pattern_combo_index(const uint8_t pat[GMK_DIRS]) {
     return ((pat[0] * GMK_PAT_COUNT + pat[1]) * GMK_PAT_COUNT + pat[2]) * GMK_PAT_COUNT + pat[3];

@@ -205,9 +205,12 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
         if (n == 0) return -(GMK_SCORE_WIN - (ply + 2));
         for (int i = 0; i < n; i++) {
             gmk_pos p = moves[i].pos;
-            if (p == tt_move) moves[i].score += 1 << 24;
-            else if (p == s->killers[ply][0]) moves[i].score += 4000;
-            else if (p == s->killers[ply][1]) moves[i].score += 3000;
+            if (p == tt_move)
+                moves[i].score += 1 << 24;
+            else if (p == s->killers[ply][0])
+                moves[i].score += 4000;
+            else if (p == s->killers[ply][1])
+                moves[i].score += 3000;
             moves[i].score += s->history[me][p] >> 4;
         }
         int cap = s->limits.max_candidates;
@@ -271,7 +274,7 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
             }
         }
     }
-    gmk_bound bound = best >= beta         ? GMK_BOUND_LOWER
+    gmk_bound bound = best >= beta        ? GMK_BOUND_LOWER
                       : best > orig_alpha ? GMK_BOUND_EXACT
                                           : GMK_BOUND_UPPER;
     gmk_tt_store(&s->tt, b->hash, best_move, score_to_tt(best, ply), 0, depth, bound);
@@ -280,7 +283,7 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
 
 typedef struct {
     gmk_pos pos;
-    int score;    /* last completed iteration, exact or a bound */
+    int score; /* last completed iteration, exact or a bound */
     int order;
     int pv_len;
     gmk_pos pv[GMK_MAX_PV];
@@ -413,7 +416,9 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     gmk_scored_move gen[GMK_MAX_MOVES];
     if (!rm) return;
     bool forced = false;
-    int n = b->count[gmk_opponent(b->side)][GMK_TH_FIVE] > 0 ? 0 : gmk_movegen_generate(b, gen, &forced);
+    int n = b->count[gmk_opponent(b->side)][GMK_TH_FIVE] > 0
+                ? 0
+                : gmk_movegen_generate(b, gen, &forced);
     if (n == 0) n = gmk_movegen_all_legal(b, gen); /* must block, or nothing sensible: all */
     if (b->count[gmk_opponent(b->side)][GMK_TH_FIVE] > 0) {
         /* keep only the blocks of the opponent's five when there are any */
@@ -471,9 +476,12 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
                 for (;;) {
                     score = search_root(s, rm, n, depth, lo, hi, false);
                     if (s->stopped) break;
-                    if (score <= lo) lo = lo - window * 4 < -INF ? -INF : lo - window * 4;
-                    else if (score >= hi) hi = hi + window * 4 > INF ? INF : hi + window * 4;
-                    else break;
+                    if (score <= lo)
+                        lo = lo - window * 4 < -INF ? -INF : lo - window * 4;
+                    else if (score >= hi)
+                        hi = hi + window * 4 > INF ? INF : hi + window * 4;
+                    else
+                        break;
                     window *= 4;
                 }
             } else {
@@ -503,14 +511,15 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
             GMK_SCORE_WIN - abs(out->score) <= depth)
             break; /* proved */
         /* time: stop early when the best move is stable, later when it keeps changing */
-        if (out->best == prev_best) stable++;
-        else stable = 0;
+        if (out->best == prev_best)
+            stable++;
+        else
+            stable = 0;
         int factor = stable >= 3 ? 60 : stable == 0 ? 140 : 100;
         if (prev_score - out->score > 80) factor += 60;
         prev_best = out->best;
         prev_score = out->score;
-        if (s->budget.soft_ms && elapsed_ms(s) >= gmk_timeman_scale(&s->budget, factor) / 2)
-            break;
+        if (s->budget.soft_ms && elapsed_ms(s) >= gmk_timeman_scale(&s->budget, factor) / 2) break;
         if (limits->nodes && s->nodes >= limits->nodes) break;
     }
     if (choose && n > 1) {
@@ -519,7 +528,8 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
         int k = 0;
         gmk_pos pick[GMK_MAX_MOVES];
         for (int i = 0; i < n; i++)
-            if (rm[i].score >= best - limits->choose_margin && abs(rm[i].score) < GMK_SCORE_MATE_BOUND)
+            if (rm[i].score >= best - limits->choose_margin &&
+                abs(rm[i].score) < GMK_SCORE_MATE_BOUND)
                 pick[k++] = rm[i].pos;
         if (k > 1 && abs(best) < GMK_SCORE_MATE_BOUND) {
             gmk_pos chosen = pick[mix(limits->seed ^ b->hash) % (uint64_t)k];

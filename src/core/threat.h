@@ -14,7 +14,7 @@
 #include "board.h"
 
 typedef struct {
-    uint64_t *fail;     /* keys of positions known to fail at some depth */
+    uint64_t *fail; /* keys of positions known to fail at some depth */
     uint8_t *fail_depth;
     size_t mask;        /* table size - 1 (power of two) */
     int64_t nodes;      /* counted up */

@@ -50,8 +50,7 @@ void gmk_tt_store(gmk_tt *tt, uint64_t key, gmk_pos move, int score, int eval, i
     size_t i = (size_t)key & tt->mask & ~(size_t)1;
     uint32_t check = (uint32_t)(key >> 32);
     gmk_tt_entry *deep = &tt->entries[i], *recent = &tt->entries[i + 1], *e;
-    if (deep->check == check || (deep->bound_gen >> 2) != tt->generation ||
-        depth >= deep->depth)
+    if (deep->check == check || (deep->bound_gen >> 2) != tt->generation || depth >= deep->depth)
         e = deep;
     else
         e = recent;

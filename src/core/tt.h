@@ -8,11 +8,16 @@
 
 #include "defs.h"
 
-typedef enum { GMK_BOUND_NONE = 0, GMK_BOUND_UPPER = 1, GMK_BOUND_LOWER = 2, GMK_BOUND_EXACT = 3 } gmk_bound;
+typedef enum {
+    GMK_BOUND_NONE = 0,
+    GMK_BOUND_UPPER = 1,
+    GMK_BOUND_LOWER = 2,
+    GMK_BOUND_EXACT = 3
+} gmk_bound;
 
 typedef struct {
-    uint32_t check;  /* upper bits of the key */
-    int16_t move;    /* gmk_pos or -1 */
+    uint32_t check; /* upper bits of the key */
+    int16_t move;   /* gmk_pos or -1 */
     int16_t score;
     int16_t eval;
     int8_t depth;

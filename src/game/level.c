@@ -19,7 +19,7 @@ typedef struct {
  * budgets, so they play the same on a fast or a busy machine. Measured with bench/duel (see
  * docs/engine.md): each level beats the one below it. */
 static const level_row ladder[] = {
-    {"Beginner", "入门", true, 2, 8, 60, 0, 1000},
+    {"Beginner", "入门", true, 2, 6, 100, 0, 1000},
     {"Novice", "新手", true, 3, 10, 30, 0, 1000},
     {"Casual", "业余", false, 4, 12, 15, 0, 1000},
     {"Intermediate", "中级", false, 0, 0, 0, 15000, 1000},

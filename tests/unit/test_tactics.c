@@ -114,8 +114,8 @@ Test(tactics, suite, .timeout = 600) {
         cases++;
         if (!ok) {
             failures++;
-            cr_log_error("line %d (%s %s): engine played %s (score %d), expected %s", line_no,
-                         kind, rule_name, got, r.score, answer);
+            cr_log_error("line %d (%s %s): engine played %s (score %d), expected %s", line_no, kind,
+                         rule_name, got, r.score, answer);
         }
     }
     fclose(f);
@@ -150,8 +150,8 @@ Test(tactics, never_illegal, .timeout = 600) {
             gmk_engine_search(e, &limits, NULL, &r);
             gmk_forbid_kind kind;
             gmk_move_verdict v = gmk_rules_check_move(&b, r.best, &kind);
-            cr_assert_eq(v, GMK_MOVE_LEGAL, "game %d ply %d: illegal move (verdict %d)", game,
-                         ply, v);
+            cr_assert_eq(v, GMK_MOVE_LEGAL, "game %d ply %d: illegal move (verdict %d)", game, ply,
+                         v);
             checked++;
             /* half the time a random legal move instead, to reach odd positions */
             gmk_pos next = r.best;
