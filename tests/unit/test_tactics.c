@@ -52,7 +52,7 @@ static bool still_wins(gmk_board *b, gmk_pos m) {
 }
 
 static bool answer_has(const char *answer, const char *move) {
-    char buf[512];
+    char buf[1100];
     snprintf(buf, sizeof buf, ",%s,", answer);
     char key[8];
     snprintf(key, sizeof key, ",%s,", move);
