@@ -2,6 +2,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_renju_boards.h"
 #include "cli.h"
 #include "core/engine.h"
 
@@ -51,16 +52,20 @@ static int bench_moves(void) {
     printf("make+undo: %ld pairs in %.2f s: %.0f pairs/s (%.0f moves/s)\n", pairs, elapsed,
            pairs / elapsed, 2 * pairs / elapsed);
 
-    /* forbidden checks: every empty point of a fixed set of renju positions */
-    gmk_board renju[4];
-    for (int i = 0; i < 4; i++) {
-        gmk_pos m[100];
-        fixed_game(&renju[i], GMK_RULE_RENJU, 20 + 10 * i, m);
+    /* forbidden checks: every empty point of the published renju suite's boards */
+    enum { NBOARDS = (int)(sizeof bench_renju_boards / sizeof bench_renju_boards[0]) };
+    static gmk_board renju[NBOARDS];
+    for (int i = 0; i < NBOARDS; i++) {
+        gmk_move_list list;
+        char err[160];
+        if (!gmk_notation_parse_diagram(bench_renju_boards[i], 15, &list, err, sizeof err) ||
+            !gmk_move_list_to_board(&list, GMK_RULE_RENJU, &renju[i]))
+            return cli_error("bench", "bad renju bench board %d: %s", i + 1, err);
     }
     long checks = 0, candidates = 0, forbidden = 0;
     start = now_s();
     do {
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < NBOARDS; i++)
             for (gmk_pos p = 0; p < GMK_CELLS; p++) {
                 if (!gmk_board_empty_at(&renju[i], p)) continue;
                 checks++;
@@ -76,7 +81,7 @@ static int bench_moves(void) {
     long exact = 0;
     start = now_s();
     do {
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < NBOARDS; i++)
             for (gmk_pos p = 0; p < GMK_CELLS; p++) {
                 if (!gmk_board_empty_at(&renju[i], p)) continue;
                 exact++;
