@@ -21,7 +21,7 @@ typedef struct {
 static const level_row ladder[] = {
     {"Beginner", "入门", true, 2, 6, 100, 0, 1000},
     {"Novice", "新手", true, 3, 10, 30, 0, 1000},
-    {"Casual", "业余", false, 3, 12, 20, 0, 1000},
+    {"Casual", "业余", false, 4, 10, 20, 0, 1000},
     {"Intermediate", "中级", false, 0, 0, 0, 30000, 1000},
     {"Advanced", "高级", false, 0, 0, 0, 120000, 1000},
     {"Expert", "专家", false, 0, 0, 0, 500000, 1000},
