@@ -90,7 +90,7 @@ static int defences(gmk_board *b, gmk_scored_move *out) {
     for (int y = 0; y < b->size; y++)
         for (int x = 0; x < b->size; x++) {
             gmk_pos q = gmk_pos_xy(x, y);
-            if (b->stone[q] != GMK_EMPTY || seen[q] == 2) continue;
+            if (b->stone[q] != GMK_EMPTY) continue;
             gmk_threat t = (gmk_threat)b->cell[q].threat[me];
             if (t == GMK_TH_FORBID) t = gmk_movegen_threat(b, q, me);
             if (t != GMK_TH_FOUR && t != GMK_TH_FOUR_THREE) continue;

@@ -34,7 +34,6 @@ struct gmk_searcher {
     bool stopped;
     int64_t nodes;
     int seldepth;
-    int root_depth;
     gmk_pos excluded[GMK_MAX_NBEST]; /* root moves already reported (multi-PV) */
     int nexcluded;
 };
@@ -284,7 +283,6 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
 typedef struct {
     gmk_pos pos;
     int score; /* last completed iteration, exact or a bound */
-    int order;
     int pv_len;
     gmk_pos pv[GMK_MAX_PV];
 } root_move;
@@ -436,7 +434,6 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     }
     for (int i = 0; i < n; i++) {
         rm[i].pos = gen[i].pos;
-        rm[i].order = gen[i].score;
         rm[i].pv[0] = gen[i].pos;
         rm[i].pv_len = 1;
     }
@@ -463,7 +460,6 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     gmk_pos prev_best = GMK_POS_NONE;
     int stable = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
-        s->root_depth = depth;
         gmk_search_result iter = *out;
         iter.nlines = 0;
         s->nexcluded = 0;
