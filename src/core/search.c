@@ -529,7 +529,13 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
                 pick[k++] = rm[i].pos;
         if (k > 1 && abs(best) < GMK_SCORE_MATE_BOUND) {
             gmk_pos chosen = pick[mix(limits->seed ^ b->hash) % (uint64_t)k];
-            out->best = chosen;
+            for (int i = 0; i < n; i++)
+                if (rm[i].pos == chosen) {
+                    /* report the move played, with its own score and line */
+                    out->best = chosen;
+                    out->score = rm[i].score;
+                    fill_line(&out->lines[0], &rm[i]);
+                }
         }
     }
     out->nodes = s->nodes + s->threat.nodes;
