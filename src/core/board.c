@@ -73,11 +73,16 @@ static void near_add(gmk_board *b, gmk_pos p, int delta) {
             if (dx || dy) b->near[p + dy * GMK_STRIDE + dx] += (uint8_t)delta;
 }
 
+/* Keys hold the stones within b->reach cells; beyond that, what an empty board has there. */
 static void compute_keys(const gmk_board *b, gmk_pos p, uint32_t key[GMK_DIRS]) {
     for (int d = 0; d < GMK_DIRS; d++) {
         key[d] = 0;
-        for (int k = -GMK_LINE_HALF; k <= GMK_LINE_HALF; k++)
-            if (k != 0) key[d] |= (uint32_t)b->stone[p + k * gmk_dir_step[d]] << gmk_key_shift(k);
+        for (int k = -GMK_LINE_HALF; k <= GMK_LINE_HALF; k++) {
+            if (k == 0) continue;
+            uint32_t cell = b->stone[p + k * gmk_dir_step[d]];
+            if ((k > b->reach || -k > b->reach) && cell != GMK_WALL) cell = GMK_EMPTY;
+            key[d] |= cell << gmk_key_shift(k);
+        }
     }
 }
 
@@ -88,6 +93,8 @@ gmk_board_status gmk_board_init(gmk_board *b, int size, gmk_rule rule) {
     b->size = size;
     b->rule = rule;
     b->side = GMK_BLACK;
+    /* five or more: a stone 5 cells away never changes a line's pattern (pattern.h) */
+    b->reach = rule == GMK_RULE_FREESTYLE ? GMK_LINE_HALF - 1 : GMK_LINE_HALF;
     b->tables = gmk_pattern_tables_for(rule);
     pthread_once(&zobrist_once, build_zobrist);
     for (gmk_pos p = 0; p < GMK_CELLS; p++)
@@ -118,7 +125,7 @@ void gmk_board_put(gmk_board *b, gmk_pos p, gmk_color c) {
         int step = gmk_dir_step[d];
         for (int sign = -1; sign <= 1; sign += 2) {
             gmk_pos q = p;
-            for (int k = 1; k <= GMK_LINE_HALF; k++) {
+            for (int k = 1; k <= b->reach; k++) {
                 q += sign * step;
                 if (b->stone[q] == GMK_WALL) break;
                 gmk_cell *cell = &b->cell[q];
@@ -144,7 +151,7 @@ void gmk_board_undo(gmk_board *b) {
         int step = gmk_dir_step[d];
         for (int sign = -1; sign <= 1; sign += 2) {
             gmk_pos q = p;
-            for (int k = 1; k <= GMK_LINE_HALF; k++) {
+            for (int k = 1; k <= b->reach; k++) {
                 q += sign * step;
                 if (b->stone[q] == GMK_WALL) break;
                 gmk_cell *cell = &b->cell[q];

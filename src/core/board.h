@@ -31,6 +31,7 @@ typedef struct {
     uint8_t stone[GMK_CELLS]; /* gmk_color; GMK_WALL off the board */
     gmk_cell cell[GMK_CELLS];
     gmk_color side; /* to move */
+    int reach;      /* how far a stone's line keys reach: 4 in freestyle, else 5 */
     int move_count;
     gmk_pos moves[GMK_MAX_MOVES];
     uint64_t hash;
