@@ -9,6 +9,7 @@
 #include "pattern.h"
 #include "renju.h"
 #include "rules.h"
+#include "scan.h"
 
 #define GMK_VERSION "0.1.0"
 

@@ -1,5 +1,6 @@
 /* notation.c: strict parsers and formatters for points, move strings and diagrams. */
 #include "notation.h"
+#include "scan.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -87,14 +88,9 @@ bool gmk_notation_parse_point(const char *text, int size, gmk_pos *out, char *er
 }
 
 static bool read_number(const char *text, size_t *i, int *out) {
-    if (!isdigit((unsigned char)text[*i])) return false;
-    int v = 0;
-    while (isdigit((unsigned char)text[*i])) {
-        v = v * 10 + (text[*i] - '0');
-        if (v > 9999) return false;
-        (*i)++;
-    }
-    *out = v;
+    long v;
+    if (!gmk_scan_number(text, strlen(text), i, false, &v) || v > 9999) return false;
+    *out = (int)v;
     return true;
 }
 

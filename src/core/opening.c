@@ -1,5 +1,6 @@
 /* opening.c: Gomocup offset-format openings (see opening.h). */
 #include "opening.h"
+#include "scan.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -9,16 +10,11 @@
 static bool read_int(const char **s, int *out) {
     const char *p = *s;
     while (*p == ' ' || *p == '\t') p++;
-    bool neg = false;
-    if (*p == '-' || *p == '+') neg = *p++ == '-';
-    if (!isdigit((unsigned char)*p)) return false;
-    int v = 0;
-    while (isdigit((unsigned char)*p)) {
-        v = v * 10 + (*p++ - '0');
-        if (v > 1000) return false;
-    }
-    *out = neg ? -v : v;
-    *s = p;
+    size_t i = 0;
+    long v;
+    if (!gmk_scan_number(p, strlen(p), &i, true, &v) || v > 1000 || v < -1000) return false;
+    *out = (int)v;
+    *s = p + i;
     return true;
 }
 

@@ -1,5 +1,6 @@
 /* record.c: PSQ, SGF and move-string records (see record.h). */
 #include "record.h"
+#include "scan.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -150,18 +151,7 @@ static long next_line(const char *text, size_t *pos, const char **line) {
 
 /* Reads an optionally signed decimal int at s[*i] (at most 9 digits). */
 static bool read_int(const char *s, size_t len, size_t *i, long *out) {
-    bool neg = false;
-    if (*i < len && (s[*i] == '-' || s[*i] == '+')) neg = s[(*i)++] == '-';
-    size_t start = *i;
-    long v = 0;
-    while (*i < len && isdigit((unsigned char)s[*i])) {
-        if (*i - start >= 9) return false;
-        v = v * 10 + (s[*i] - '0');
-        (*i)++;
-    }
-    if (*i == start) return false;
-    *out = neg ? -v : v;
-    return true;
+    return gmk_scan_number(s, len, i, true, out);
 }
 
 static bool expect(const char *s, size_t len, size_t *i, const char *lit) {

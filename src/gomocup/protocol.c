@@ -43,14 +43,8 @@ static void trim(const char *line, const char **start, size_t *len) {
 
 /* Reads a non-negative decimal number of at most 9 digits at s[*i]. */
 static bool read_uint(const char *s, size_t len, size_t *i, int *out) {
-    size_t start = *i;
-    long v = 0;
-    while (*i < len && isdigit((unsigned char)s[*i])) {
-        if (*i - start >= 9) return false;
-        v = v * 10 + (s[*i] - '0');
-        (*i)++;
-    }
-    if (*i == start) return false;
+    long v;
+    if (!gmk_scan_number(s, len, i, false, &v)) return false;
     *out = (int)v;
     return true;
 }
