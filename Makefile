@@ -46,7 +46,7 @@ WERROR ?=
 CFLAGS_ALL := -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) $(OPT) -pthread -Isrc $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS_ALL := $(PKG_LIBS) -pthread -lm $(LDLIBS)
 
-LIB_SRC := $(wildcard src/core/*.c src/game/*.c src/store/*.c src/gomocup/*.c src/web/*.c src/tui/*.c)
+LIB_SRC := $(wildcard src/core/*.c src/engine/*.c src/game/*.c src/store/*.c src/gomocup/*.c src/web/*.c src/tui/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/unit/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(OUT)/obj/%.o)

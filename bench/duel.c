@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/engine.h"
+#include "engine/engine.h"
 #include "core/gmk.h"
 #include "game/level.h"
 

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/engine.h"
+#include "engine/engine.h"
 #include "core/gmk.h"
-#include "core/movegen.h"
-#include "core/threat.h"
+#include "engine/movegen.h"
+#include "engine/threat.h"
 
 static gmk_threat_ctx ctx;
 

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/engine.h"
-#include "core/threat.h"
+#include "engine/engine.h"
+#include "engine/threat.h"
 #include "game/level.h"
 
 typedef struct {

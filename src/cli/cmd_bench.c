@@ -4,7 +4,7 @@
 
 #include "bench_renju_boards.h"
 #include "cli.h"
-#include "core/engine.h"
+#include "engine/engine.h"
 
 static double now_s(void) {
     struct timespec ts;

@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "core/engine.h"
+#include "engine/engine.h"
 
 #define GMK_LEVEL_MIN 1
 #define GMK_LEVEL_DEFAULT 2

@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/engine.h"
+#include "engine/engine.h"
 #include "core/rules.h"
 #include "store/store.h"
 

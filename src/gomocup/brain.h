@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/engine.h"
+#include "engine/engine.h"
 
 /* Margins before the hard deadline H (ms): the engine is told to keep 50 + H/20 free; the
  * watchdog stops the search 35 + H/25 before H, and answers without the engine 25 + H/50

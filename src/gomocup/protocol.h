@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/engine.h"
+#include "engine/engine.h"
 #include "core/rules.h"
 
 typedef enum {

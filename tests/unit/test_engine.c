@@ -4,7 +4,7 @@
 #include <criterion/criterion.h>
 #include <time.h>
 
-#include "core/engine.h"
+#include "engine/engine.h"
 #include "support.h"
 
 static double now_ms(void) {

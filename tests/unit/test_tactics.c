@@ -9,9 +9,9 @@
  * solver; their answers are the solver's sequences. */
 #include <criterion/criterion.h>
 
-#include "core/engine.h"
-#include "core/movegen.h"
-#include "core/threat.h"
+#include "engine/engine.h"
+#include "engine/movegen.h"
+#include "engine/threat.h"
 #include "support.h"
 
 static gmk_threat_ctx solver;

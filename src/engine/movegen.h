@@ -8,7 +8,7 @@
 #ifndef GMK_MOVEGEN_H
 #define GMK_MOVEGEN_H
 
-#include "board.h"
+#include "core/board.h"
 
 typedef struct {
     gmk_pos pos;

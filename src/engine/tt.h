@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "defs.h"
+#include "core/defs.h"
 
 typedef enum {
     GMK_BOUND_NONE = 0,

@@ -10,8 +10,8 @@
 
 #include "eval.h"
 #include "movegen.h"
-#include "renju.h"
-#include "rules.h"
+#include "core/renju.h"
+#include "core/rules.h"
 #include "threat.h"
 #include "timeman.h"
 #include "tt.h"

@@ -6,7 +6,7 @@
 #ifndef GMK_EVAL_H
 #define GMK_EVAL_H
 
-#include "board.h"
+#include "core/board.h"
 
 #define GMK_EVAL_LIMIT 20000
 

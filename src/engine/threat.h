@@ -11,7 +11,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
-#include "board.h"
+#include "core/board.h"
 
 typedef struct {
     uint64_t *fail; /* keys of positions known to fail at some depth */

@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "movegen.h"
-#include "renju.h"
+#include "core/renju.h"
 
 enum { MAX_SEQ = GMK_THREAT_MAX_SEQ };
 

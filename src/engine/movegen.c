@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "renju.h"
+#include "core/renju.h"
 
 gmk_threat gmk_movegen_threat(const gmk_board *b, gmk_pos p, gmk_color c) {
     gmk_threat t = (gmk_threat)b->cell[p].threat[c];

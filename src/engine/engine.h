@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "board.h"
+#include "core/board.h"
 
 #define GMK_MAX_PV 64
 #define GMK_MAX_NBEST 16
