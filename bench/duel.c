@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/engine.h"
 #include "core/gmk.h"
+#include "engine/engine.h"
 #include "game/level.h"
 
 static bool parse_player(const char *spec, gmk_limits *out, int *level) {

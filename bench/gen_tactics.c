@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/engine.h"
 #include "core/gmk.h"
+#include "engine/engine.h"
 #include "engine/movegen.h"
 #include "engine/threat.h"
 

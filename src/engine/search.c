@@ -8,10 +8,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "eval.h"
-#include "movegen.h"
 #include "core/renju.h"
 #include "core/rules.h"
+#include "eval.h"
+#include "movegen.h"
 #include "threat.h"
 #include "timeman.h"
 #include "tt.h"

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "movegen.h"
 #include "core/renju.h"
+#include "movegen.h"
 
 enum { MAX_SEQ = GMK_THREAT_MAX_SEQ };
 

@@ -23,8 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/engine.h"
 #include "core/rules.h"
+#include "engine/engine.h"
 #include "store/store.h"
 
 typedef enum {

@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/engine.h"
 #include "core/rules.h"
+#include "engine/engine.h"
 
 typedef enum {
     GMK_CMD_START,      /* START n */
