@@ -7,7 +7,8 @@
 
 bool gmk_tt_init(gmk_tt *tt, size_t bytes) {
     size_t n = 1024;
-    while (n * 2 * sizeof(gmk_tt_entry) <= bytes) n *= 2;
+    /* compared by division, so that a huge byte count cannot wrap the product */
+    while (n <= bytes / (2 * sizeof(gmk_tt_entry)) && n < GMK_TT_MAX_ENTRIES) n *= 2;
     gmk_tt_entry *e = malloc(n * sizeof *e);
     if (!e) return false;
     memset(e, 0, n * sizeof *e); /* touch every page now, not during the first search */

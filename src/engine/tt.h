@@ -31,7 +31,11 @@ typedef struct {
     uint8_t generation;
 } gmk_tt;
 
-/* Allocates the largest power-of-two table that fits bytes (at least 1024 entries). */
+/* The largest table: 2^36 entries (1 TiB). */
+#define GMK_TT_MAX_ENTRIES ((size_t)1 << 36)
+
+/* Allocates the largest power-of-two table that fits bytes (at least 1024 entries, at most
+ * GMK_TT_MAX_ENTRIES). On allocation failure returns false and keeps the current table. */
 bool gmk_tt_init(gmk_tt *tt, size_t bytes);
 void gmk_tt_free(gmk_tt *tt);
 void gmk_tt_clear(gmk_tt *tt);

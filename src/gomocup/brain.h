@@ -7,11 +7,14 @@
  * flushed line at a time. The search runs under the engine's own time manager and under a
  * watchdog here: past the hard deadline minus a margin the brain stops the search, and if the
  * engine still has not answered just before the deadline, the brain answers for it with the
- * best move seen so far (or any legal move). What is supported is described in
- * docs/protocol.md. Called by the CLI (gomoku brain, pbrain-gomoku). */
+ * best move seen so far (or any legal move). Every INFO value is range-checked and clamped
+ * before any arithmetic. What is supported is described in docs/protocol.md. Called by the CLI
+ * (gomoku brain, pbrain-gomoku). The implementation is split by concern: see
+ * brain_internal.h. */
 #ifndef GMK_BRAIN_H
 #define GMK_BRAIN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -42,10 +45,19 @@ typedef struct {
 /* The time limits of one move. Pure. */
 void gmk_brain_plan_time(const gmk_brain_clock *clock, gmk_brain_plan *out);
 
+/* Settings of a run that are not part of the protocol (tests and fuzzing). */
+typedef struct {
+    int64_t max_think_ms;    /* > 0: no move takes longer than this, whatever INFO says */
+    int64_t max_table_bytes; /* > 0: the engine's tables never take more than this */
+    bool finish_on_eof;      /* end of input: finish and answer a search in progress first */
+} gmk_brain_options;
+
 /* Speaks the protocol: commands from file descriptor in_fd, replies to out. Returns when END
- * arrives or the input ends (after answering a search in progress); the exit status. Frees
- * everything, except when END left a search that would not stop within 200 ms: then the
- * search is left running with its memory, and the caller should end the process. */
+ * arrives or the input ends; the exit status. The end of input during a search stops it, as
+ * END does. Frees everything, except when END left a search that would not stop within 200 ms:
+ * then the search is left running with its memory, and the caller should end the process. */
 int gmk_brain_run(int in_fd, FILE *out);
+/* The same with options (NULL: the defaults, all zero). */
+int gmk_brain_run_with(int in_fd, FILE *out, const gmk_brain_options *opt);
 
 #endif

@@ -9,18 +9,23 @@
  *   #crlf / #lf          end the following lines with CR LF / LF (default)
  *   #raw TEXT            send TEXT as is; \r \n \t \\ and \xHH are escapes
  *   #repeat N TEXT       send TEXT N times, then a newline
+ *   #flood N TEXT        send N lines of TEXT, reading replies meanwhile (a blocked pipe
+ *                        does not stop the driver from reading)
+ *   #max-rss NAME MB     the brain's peak memory (VmHWM) so far must stay under MB
  *   #close               close the brain's input
  *   #exit-within NAME MS the brain must exit within MS ms of mark NAME
  *   #keep-messages       compare MESSAGE and DEBUG lines too (dropped by default)
  *   # text               a comment
  * EXPECTED.out holds one expectation per reply line:
  *   text                 exactly this line (@@ at the start stands for a literal @)
- *   @move[?] SIZE [not X,Y...] [in X,Y...] [within NAME MS]
+ *   @move[?] SIZE [not X,Y...] [in X,Y...] [within NAME MS] [after NAME MS]
  *                        a point x,y on a SIZE board, not among / among the listed points,
- *                        arriving within MS ms of mark NAME; with ? the line may be absent
+ *                        arriving within MS ms of mark NAME (and not before MS ms after
+ *                        mark NAME); with ? the line may be absent
  *   @error / @unknown    a line starting with ERROR / UNKNOWN
  *   @re REGEX            a line matching the POSIX extended REGEX
  *   @messages            one or more MESSAGE lines
+ *   @unknown...          every remaining reply starts with UNKNOWN
  *   @any                 any one line
  * Lines starting with # in EXPECTED.out are comments. At the end of the script the driver
  * closes the input and waits up to 20 s for the brain to exit. Prints "ok" or what differed;
@@ -151,6 +156,62 @@ static void send_bytes(const char *s, size_t n) {
     }
 }
 
+/* Sends n lines of text without blocking on a full pipe: replies are read meanwhile. */
+static void flood(long n, const char *text) {
+    size_t tl = strlen(text), cap = 1 << 16;
+    char *chunk = malloc(cap + tl + 1);
+    if (!chunk || in_fd < 0) {
+        free(chunk);
+        return;
+    }
+    int flags = fcntl(in_fd, F_GETFL);
+    fcntl(in_fd, F_SETFL, flags | O_NONBLOCK);
+    long left = n;
+    size_t len = 0, off = 0;
+    while ((left > 0 || off < len) && in_fd >= 0) {
+        if (off == len) {
+            len = off = 0;
+            while (left > 0 && len + tl + 1 <= cap) {
+                memcpy(chunk + len, text, tl);
+                chunk[len + tl] = '\n';
+                len += tl + 1;
+                left--;
+            }
+        }
+        struct pollfd p[2] = {{in_fd, POLLOUT, 0}, {out_fd, POLLIN, 0}};
+        int np = out_fd >= 0 ? 2 : 1;
+        if (poll(p, (nfds_t)np, 1000) <= 0) {
+            check_exit();
+            if (child_exited) break;
+            continue;
+        }
+        if (np == 2 && (p[1].revents & (POLLIN | POLLHUP))) pump(0);
+        if (p[0].revents & (POLLERR | POLLHUP)) break;
+        if (p[0].revents & POLLOUT) {
+            ssize_t w = write(in_fd, chunk + off, len - off);
+            if (w > 0)
+                off += (size_t)w;
+            else if (w < 0 && errno != EAGAIN && errno != EINTR)
+                break;
+        }
+    }
+    if (in_fd >= 0) fcntl(in_fd, F_SETFL, flags);
+    free(chunk);
+}
+
+/* The brain's peak resident memory in KiB (VmHWM), or -1. */
+static long peak_kb(void) {
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)child);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    long kb = -1;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmHWM: %ld", &kb) == 1) break;
+    fclose(f);
+    return kb;
+}
+
 static void sleep_pumping(int ms) {
     int64_t until = now_ms() + ms;
     while (now_ms() < until) pump((int)(until - now_ms()));
@@ -230,6 +291,26 @@ static void run_script(FILE *f) {
             text = text ? text + 1 : (char *)"";
             for (int k = 0; k < times; k++) send_bytes(text, strlen(text));
             send_bytes("\n", 1);
+        } else if (strcmp(word, "flood") == 0) {
+            long times = atol(rest);
+            char *text = strchr(rest, ' ');
+            text = text ? text + 1 : (char *)"";
+            flood(times, text);
+        } else if (strcmp(word, "max-rss") == 0) {
+            char name[64];
+            long mb = 0;
+            if (sscanf(rest, "%63s %ld", name, &mb) != 2) {
+                failf("bad directive '#%s'", arg);
+                continue;
+            }
+            const char *factor = getenv("GMK_DRIVER_RSS_FACTOR"); /* sanitizer builds */
+            if (factor && atol(factor) > 1) mb *= atol(factor);
+            long kb = peak_kb();
+            printf("  %s: peak memory %ld KB\n", name, kb);
+            if (kb < 0)
+                failf("%s: cannot read the brain's memory", name);
+            else if (kb > mb * 1024)
+                failf("%s: the brain's peak memory is %ld MB (limit %ld MB)", name, kb / 1024, mb);
         } else if (strcmp(word, "close") == 0) {
             if (in_fd >= 0) close(in_fd);
             in_fd = -1;
@@ -271,7 +352,8 @@ static bool point_in(int x, int y, const char *list) {
 static bool match_move(const char *spec, const reply_line *r, char *why, size_t cap) {
     int size = atoi(spec);
     char nots[4096] = "", ins[4096] = "", mark[64] = "";
-    int within = -1;
+    int within = -1, after = -1;
+    char amark[64] = "";
     char buf[4096];
     snprintf(buf, sizeof buf, "%s", spec);
     char *mode = NULL, *save = NULL;
@@ -284,6 +366,12 @@ static bool match_move(const char *spec, const reply_line *r, char *why, size_t 
             if (m && ms) {
                 snprintf(mark, sizeof mark, "%s", m);
                 within = atoi(ms);
+            }
+        } else if (strcmp(tok, "after") == 0) {
+            char *m = strtok_r(NULL, " ", &save), *ms = strtok_r(NULL, " ", &save);
+            if (m && ms) {
+                snprintf(amark, sizeof amark, "%s", m);
+                after = atoi(ms);
             }
         } else if (mode && strcmp(mode, "not") == 0) {
             strcat(strcat(nots, " "), tok);
@@ -317,6 +405,14 @@ static bool match_move(const char *spec, const reply_line *r, char *why, size_t 
             return false;
         }
     }
+    if (after >= 0) {
+        int64_t dt = r->t_ms - mark_time(amark);
+        if (dt < after) {
+            snprintf(why, cap, "arrived %lld ms after mark %s (at least %d expected)",
+                     (long long)dt, amark, after);
+            return false;
+        }
+    }
     return true;
 }
 
@@ -336,6 +432,10 @@ static void compare(FILE *f) {
                 continue;
             }
             while (at < nreplies && strncmp(replies[at].text, "MESSAGE", 7) == 0) at++;
+            continue;
+        }
+        if (strcmp(e, "@unknown...") == 0) {
+            while (at < nreplies && strncmp(replies[at].text, "UNKNOWN ", 8) == 0) at++;
             continue;
         }
         if (at >= nreplies) {

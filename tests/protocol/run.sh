@@ -27,7 +27,8 @@ if [ ! -x "$driver" ] || [ "$here/driver.c" -nt "$driver" ]; then
     ${CC:-cc} -std=c11 -O1 -Wall -o "$driver" "$here/driver.c" || { echo "FAIL: cannot build the driver"; exit 1; }
 fi
 
-# 1. scripted sessions
+# 1. scripted sessions (sanitizer builds take more memory: the memory limits are scaled)
+if grep -q __asan_init "$GMK_BIN" 2> /dev/null; then export GMK_DRIVER_RSS_FACTOR=6; fi
 for script in "$here"/*.in; do
     name=$(basename "$script" .in)
     if "$driver" "$script" "$here/$name.out" -- "$GMK_BIN" brain > "$tmp/$name.log" 2>&1; then

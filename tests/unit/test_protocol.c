@@ -262,11 +262,13 @@ typedef struct {
 
 static void *brain_thread(void *arg) {
     brain_args *a = arg;
-    a->status = gmk_brain_run(a->fd, a->out);
+    gmk_brain_options opt = {.finish_on_eof = true};
+    a->status = gmk_brain_run_with(a->fd, a->out, &opt);
     return NULL;
 }
 
-/* Runs the brain on `input` (then end of input) and returns what it wrote. */
+/* Runs the brain on `input` (then end of input, which here lets a search in progress finish)
+ * and returns what it wrote. */
 static char *session(const char *input) {
     int fds[2];
     cr_assert_eq(pipe(fds), 0);
