@@ -1,6 +1,7 @@
 /* cmd_match.c: gomoku match: two Gomocup engines play each other; gomoku match --verify reads
  * game records back. */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,8 @@ static bool parse_sprt(const char *text, gmk_match_options *o) {
     double v[4] = {0, 10, 0.05, 0.05};
     static const char *const keys[4] = {"elo0", "elo1", "alpha", "beta"};
     const char *s = text;
+    int given = 0;
+    bool keyed = false;
     for (int k = 0; k < 4 && s && *s; k++) {
         int slot = k;
         for (int j = 0; j < 4; j++) {
@@ -27,19 +30,22 @@ static bool parse_sprt(const char *text, gmk_match_options *o) {
             if (strncmp(s, keys[j], n) == 0 && s[n] == '=') {
                 slot = j;
                 s += n + 1;
+                keyed = true;
             }
         }
         char *end;
         errno = 0;
         double d = strtod(s, &end);
-        if (end == s || errno) return false;
+        if (end == s || errno || !isfinite(d) || fabs(d) > 10000) return false;
         v[slot] = d;
+        given++;
         s = end;
         if (*s == ',')
             s++;
         else if (*s)
             return false;
     }
+    if (*s || (!keyed && given != 4)) return false; /* positional: all four values */
     if (v[2] <= 0 || v[2] >= 0.5 || v[3] <= 0 || v[3] >= 0.5 || v[0] >= v[1]) return false;
     o->sprt = true;
     o->elo0 = v[0];
@@ -103,18 +109,33 @@ static char *read_file(const char *path, char *err, size_t errlen) {
     return buf;
 }
 
+/* Prints text with control characters (which could drive the terminal) shown as '?'. */
+static void print_safe(const char *text) {
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        putchar(*p < 0x20 || *p == 0x7f ? '?' : *p);
+}
+
+/* Prints "label: FAIL: why" safely. */
+static void print_fail(const char *label, const char *why) {
+    print_safe(label);
+    fputs(": FAIL: ", stdout);
+    print_safe(why);
+    putchar('\n');
+}
+
 /* Replays one record; prints a line; false when it does not hold up. */
 static bool verify_record(const char *label, const gmk_record *r) {
     static gmk_board b;
     char err[200];
     if (!gmk_record_to_board(r, &b, err, sizeof err)) {
-        printf("%s: FAIL: %s\n", label, err);
+        print_fail(label, err);
         return false;
     }
     gmk_result res;
     int after = 0;
     gmk_rules_result(&b, &res, &after);
-    printf("%s: %d moves, %s: rules say %s%s%s", label, r->count, gmk_rule_name(r->rule),
+    print_safe(label);
+    printf(": %d moves, %s: rules say %s%s%s", r->count, gmk_rule_name(r->rule),
            gmk_outcome_name(res.outcome), res.reason ? " by " : "", gmk_reason_name(res.reason));
     if (r->outcome != GMK_ONGOING) printf("; recorded %s", gmk_outcome_name(r->outcome));
     if (after > 0) {
@@ -135,7 +156,7 @@ static int verify(int nfiles, char **files, gmk_rule rule) {
         char err[200];
         char *text = read_file(files[i], err, sizeof err);
         if (!text) {
-            printf("%s: FAIL: %s\n", files[i], err);
+            print_fail(files[i], err);
             bad++;
             continue;
         }
@@ -150,7 +171,7 @@ static int verify(int nfiles, char **files, gmk_rule rule) {
                 games++;
                 if (!verify_record(files[i], r)) bad++;
             } else {
-                printf("%s: FAIL: %s\n", files[i], err);
+                print_fail(files[i], err);
                 bad++;
             }
         } else if (fmt == GMK_RECORD_SGF) {
@@ -164,7 +185,7 @@ static int verify(int nfiles, char **files, gmk_rule rule) {
                 char label[4200];
                 snprintf(label, sizeof label, "%s#%d", files[i], ++k);
                 if (!gmk_record_read_sgf(s, rule, &used, r, err, sizeof err)) {
-                    printf("%s: FAIL: %s\n", label, err);
+                    print_fail(label, err);
                     bad++;
                     break;
                 }
@@ -173,7 +194,7 @@ static int verify(int nfiles, char **files, gmk_rule rule) {
                 off = (size_t)(s - text) + used;
             }
         } else {
-            printf("%s: FAIL: neither a PSQ nor an SGF file\n", files[i]);
+            print_fail(files[i], "neither a PSQ nor an SGF file");
             bad++;
         }
         free(r);

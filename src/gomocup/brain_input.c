@@ -38,9 +38,9 @@ static void push_line(gmk_brain *b, const char *text, size_t len, bool too_long,
     bool has_nul = memchr(text, '\0', len) != NULL;
     int kind = eof || too_long || has_nul ? 0 : control_kind(text);
     pthread_mutex_lock(&b->mu);
-    while (!eof && !b->closing && !(kind && b->searching) &&
-           (b->queued_lines >= GMK_BRAIN_QUEUE_LINES ||
-            b->queued_bytes + len > GMK_BRAIN_QUEUE_BYTES))
+    while (
+        !eof && !b->closing && !(kind && b->searching) &&
+        (b->queued_lines >= GMK_BRAIN_QUEUE_LINES || b->queued_bytes + len > GMK_BRAIN_QUEUE_BYTES))
         pthread_cond_wait(&b->cv, &b->mu);
     if (b->closing) {
         pthread_mutex_unlock(&b->mu);

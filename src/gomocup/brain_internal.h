@@ -68,8 +68,8 @@ typedef struct gmk_brain {
     gmk_brain_line *head, *tail;
     size_t queued_lines, queued_bytes;
     bool reader_done, closing;
-    bool searching;           /* a search is running: the reader handles STOP/END itself */
-    bool ctl_stop, ctl_quit;  /* set by the reader during a search */
+    bool searching;          /* a search is running: the reader handles STOP/END itself */
+    bool ctl_stop, ctl_quit; /* set by the reader during a search */
     bool search_done, discard;
     bool have_latest;
     gmk_search_result latest;

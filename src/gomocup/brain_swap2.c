@@ -49,7 +49,8 @@ static void propose(gmk_brain *b, int64_t t0, const gmk_limits *lim, gmk_brain_w
     }
     const int *o = best >= 0 ? swap2_openings[best] : swap2_compact;
     char p[3][8];
-    for (int s = 0; s < 3; s++) gmk_proto_format_point(gmk_pos_xy(c + o[2 * s], c + o[2 * s + 1]), p[s]);
+    for (int s = 0; s < 3; s++)
+        gmk_proto_format_point(gmk_pos_xy(c + o[2 * s], c + o[2 * s + 1]), p[s]);
     gmk_brain_reply(b, "%s %s %s", p[0], p[1], p[2]);
     gmk_brain_account_time(b, t0);
 }

@@ -169,8 +169,9 @@ void gmk_brain_apply_memory(gmk_brain *b) {
     if (!affordable(bytes, why, sizeof why) || !gmk_engine_set_memory(b->engine, (size_t)bytes)) {
         /* not an ERROR: nothing waits for an answer to INFO, and a manager could take the
          * line for the answer to its next command */
-        gmk_brain_reply(b, "MESSAGE cannot resize the engine's tables to %lld bytes (%s); "
-                           "keeping the old size",
+        gmk_brain_reply(b,
+                        "MESSAGE cannot resize the engine's tables to %lld bytes (%s); "
+                        "keeping the old size",
                         (long long)bytes, why);
         return;
     }
@@ -299,8 +300,7 @@ bool gmk_brain_think(gmk_brain *b, const gmk_board *pos, const gmk_limits *lim,
     if (b->quit) return false;
     if (b->set.show_detail > 0 && written == 0) { /* no iteration was reported: the result */
         char line[GMK_BRAIN_DETAIL_LEN];
-        if (gmk_proto_format_detail(res, -1, line, sizeof line) > 0)
-            gmk_brain_reply(b, "%s", line);
+        if (gmk_proto_format_detail(res, -1, line, sizeof line) > 0) gmk_brain_reply(b, "%s", line);
     }
     if (abandoned && !b->have_latest)
         gmk_brain_reply(b, "MESSAGE the engine had no move in time: playing a fallback move");

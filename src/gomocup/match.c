@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +157,7 @@ typedef struct {
     gmk_match_summary sum;
     FILE *log, *sgf;
     int64_t t0;
+    char write_error[512]; /* the first failed write of a record or the log, under mu */
 } match_ctx;
 
 typedef struct {
@@ -169,12 +171,21 @@ typedef struct {
     int moves;
 } game;
 
+/* Notes the first write that failed (what, and errno). mu held. */
+static void write_failed_locked(match_ctx *m, const char *what) {
+    if (!m->write_error[0])
+        snprintf(m->write_error, sizeof m->write_error, "cannot write %.300s: %s", what,
+                 strerror(errno ? errno : EIO));
+}
+
 static void logf_line(match_ctx *m, int game_no, int engine, char dir, const char *text) {
     if (!m->log) return;
     pthread_mutex_lock(&m->mu);
-    fprintf(m->log, "%9.3f game %d engine%d %c %s\n", (gmk_now_ms() - m->t0) / 1000.0, game_no + 1,
-            engine + 1, dir, text);
-    fflush(m->log);
+    errno = 0;
+    if (fprintf(m->log, "%9.3f game %d engine%d %c %s\n", (gmk_now_ms() - m->t0) / 1000.0,
+                game_no + 1, engine + 1, dir, text) < 0 ||
+        fflush(m->log) != 0)
+        write_failed_locked(m, m->o->log_path);
     pthread_mutex_unlock(&m->mu);
 }
 
@@ -215,18 +226,28 @@ static bool starts_with_word(const char *s, const char *word) {
 
 typedef enum { REPLY_MOVE, REPLY_TIMEOUT, REPLY_ERROR, REPLY_CRASH } reply_kind;
 
-/* Reads until a move "x,y", skipping MESSAGE/DEBUG and unrecognised lines. */
+/* Reads until a move "x,y", skipping MESSAGE/DEBUG and unrecognised lines. *info_errors is
+ * how many INFO lines were sent since the last move: INFO has no answer, so an ERROR before
+ * the move may answer one of them (up to that many) rather than the move request. Such an
+ * ERROR counts only if no move follows before the deadline. */
 static reply_kind read_move(match_ctx *m, game *g, gmk_proc *p, int e, int64_t deadline, int *x,
-                            int *y, char *text, size_t cap) {
+                            int *y, char *text, size_t cap, int *info_errors) {
     char line[LINE_MAX_LEN];
+    bool info_error = false;
     for (;;) {
         gmk_proc_status st = gmk_proc_read_line(p, deadline, line, sizeof line);
-        if (st == GMK_PROC_TIMEOUT) return REPLY_TIMEOUT;
+        if (st == GMK_PROC_TIMEOUT) return info_error ? REPLY_ERROR : REPLY_TIMEOUT;
         if (st == GMK_PROC_EOF) return REPLY_CRASH;
         logf_line(m, g->index, e, '<', line);
         const char *s = line;
         while (isspace((unsigned char)*s)) s++;
         if (*s == '\0' || starts_with_word(s, "MESSAGE") || starts_with_word(s, "DEBUG")) continue;
+        if (starts_with_word(s, "ERROR") && *info_errors > 0) {
+            (*info_errors)--;
+            if (!info_error) snprintf(text, cap, "%s", s);
+            info_error = true;
+            continue;
+        }
         if (starts_with_word(s, "ERROR") || starts_with_word(s, "UNKNOWN")) {
             snprintf(text, cap, "%s", s);
             return REPLY_ERROR;
@@ -241,7 +262,8 @@ static reply_kind read_move(match_ctx *m, game *g, gmk_proc *p, int e, int64_t d
     }
 }
 
-static bool start_engine(match_ctx *m, game *g, gmk_proc *p, int e) {
+/* Starts engine e: START, then the INFO lines (counted in *infos). */
+static bool start_engine(match_ctx *m, game *g, gmk_proc *p, int e, int *infos) {
     const gmk_match_options *o = m->o;
     if (!send(m, g, p, e, "START %d", o->size)) {
         set_end(g, END_CRASH, loss_of(g, e), e, "%s could not be started", m->names[e]);
@@ -279,6 +301,7 @@ static bool start_engine(match_ctx *m, game *g, gmk_proc *p, int e) {
         ok = send(m, g, p, e, "INFO time_increment %lld", (long long)o->increment_ms);
     for (int k = 0; ok && k < o->engine[e].ninfo; k++)
         ok = send(m, g, p, e, "INFO %s", o->engine[e].info[k]);
+    *infos = 5 + (o->increment_ms > 0) + o->engine[e].ninfo;
     if (!ok) {
         set_end(g, END_CRASH, loss_of(g, e), e, "%s went away after START", m->names[e]);
         return false;
@@ -309,6 +332,7 @@ static void play_game(match_ctx *m, game *g) {
     colour[1 - g->black] = GMK_WHITE;
 
     gmk_proc *proc[2] = {NULL, NULL};
+    int infos[2] = {0, 0}; /* INFO lines sent to each engine since its last move */
     bool ended = false;
     for (int e = 0; e < 2 && !ended; e++) {
         char err[200];
@@ -316,7 +340,7 @@ static void play_game(match_ctx *m, game *g) {
         if (!proc[e]) {
             set_end(g, END_CRASH, loss_of(g, e), e, "%s: %s", m->names[e], err);
             ended = true;
-        } else if (!start_engine(m, g, proc[e], e)) {
+        } else if (!start_engine(m, g, proc[e], e, &infos[e])) {
             ended = true;
         }
     }
@@ -340,7 +364,10 @@ static void play_game(match_ctx *m, game *g) {
         int e = colour[0] == gmk_board_side(&bd) ? 0 : 1;
         gmk_proc *p = proc[e];
         bool ok = true;
-        if (o->match_ms > 0) ok = send(m, g, p, e, "INFO time_left %lld", (long long)left[e]);
+        if (o->match_ms > 0) {
+            ok = send(m, g, p, e, "INFO time_left %lld", (long long)left[e]);
+            infos[e]++;
+        }
         int64_t t0 = gmk_now_ms();
         if (ok && first[e]) {
             first[e] = false;
@@ -365,8 +392,9 @@ static void play_game(match_ctx *m, game *g) {
             t0 + (o->turn_ms > 0 || o->match_ms > 0 ? limit : NO_LIMIT_MS) + o->tolerance_ms;
         int x = -1, y = -1;
         char text[LINE_MAX_LEN];
-        reply_kind r =
-            ok ? read_move(m, g, p, e, deadline, &x, &y, text, sizeof text) : REPLY_CRASH;
+        reply_kind r = ok ? read_move(m, g, p, e, deadline, &x, &y, text, sizeof text, &infos[e])
+                          : REPLY_CRASH;
+        infos[e] = 0;
         int64_t spent = gmk_now_ms() - t0;
         if (spent > g->max_ms[e]) g->max_ms[e] = spent;
         const char *who = m->names[e];
@@ -450,17 +478,18 @@ static void write_outputs(match_ctx *m, game *g) {
     if (o->psq_dir && gmk_record_write_psq(&g->rec, buf, cap) > 0) {
         char path[4096];
         snprintf(path, sizeof path, "%s/game-%04d.psq", o->psq_dir, g->index + 1);
+        errno = 0;
         FILE *f = fopen(path, "w");
-        if (f) {
-            fputs(buf, f);
-            fclose(f);
-        } else {
-            fprintf(m->out, "warning: cannot write %s: %s\n", path, strerror(errno));
+        bool ok = f && fputs(buf, f) >= 0;
+        if (f && fclose(f) != 0) ok = false;
+        if (!ok) {
+            fprintf(m->out, "error: cannot write %s: %s\n", path, strerror(errno ? errno : EIO));
+            write_failed_locked(m, path);
         }
     }
     if (m->sgf && gmk_record_write_sgf(&g->rec, buf, cap) > 0) {
-        fputs(buf, m->sgf);
-        fflush(m->sgf);
+        errno = 0;
+        if (fputs(buf, m->sgf) < 0 || fflush(m->sgf) != 0) write_failed_locked(m, o->sgf_path);
     }
     free(buf);
 }
@@ -657,6 +686,7 @@ bool gmk_match_run(const gmk_match_options *o, FILE *out, gmk_match_summary *sum
     }
     if (o->sprt) gmk_match_sprt_bounds(o->alpha, o->beta, &m.sum.llr_lower, &m.sum.llr_upper);
     gmk_proc_ignore_sigpipe();
+    signal(SIGXFSZ, SIG_IGN); /* past a file size limit, writes fail with EFBIG and are reported */
     int jobs = o->jobs > 0 ? o->jobs : 1;
     if (jobs > m.total) jobs = m.total;
     threads = calloc((size_t)jobs, sizeof *threads);
@@ -679,8 +709,18 @@ bool gmk_match_run(const gmk_match_options *o, FILE *out, gmk_match_summary *sum
 done:
     free(threads);
     free(m.openings);
-    if (m.sgf) fclose(m.sgf);
-    if (m.log) fclose(m.log);
+    errno = 0;
+    if (m.sgf && fclose(m.sgf) != 0) write_failed_locked(&m, o->sgf_path);
+    errno = 0;
+    if (m.log && fclose(m.log) != 0) write_failed_locked(&m, o->log_path);
+    if (ok && m.write_error[0]) {
+        snprintf(err, errlen, "%s: records are lost", m.write_error);
+        ok = false;
+    }
+    if (ok && (fflush(out) != 0 || ferror(out))) {
+        snprintf(err, errlen, "cannot write the report: %s", strerror(errno ? errno : EIO));
+        ok = false;
+    }
     pthread_mutex_destroy(&m.mu);
     return ok;
 }

@@ -6,11 +6,12 @@
 #   crash            exits with status 3
 #   silent           never answers
 #   error            answers "ERROR cannot move"
+#   infoerror X,Y .. plays the given moves, and answers every INFO line with an ERROR
 mode=$1
 shift
 answer() {
     case $mode in
-    script)
+    script|infoerror)
         if [ $# -eq 0 ]; then printf 'ERROR out of moves\n'; else printf '%s\n' "$1"; fi ;;
     crash) exit 3 ;;
     silent) ;;
@@ -29,6 +30,7 @@ while IFS= read -r line; do
     START*) printf 'OK\n' ;;
     BEGIN|TURN*) answer "$@"; [ $# -gt 0 ] && shift ;;
     BOARD) in_board=1 ;;
+    INFO*) [ "$mode" = infoerror ] && printf 'ERROR INFO refused\n' ;;
     END) exit 0 ;;
     esac
 done

@@ -127,6 +127,61 @@ adjudge "SPRT report" "^sprt: elo0 0 elo1 20 alpha 0.1 beta 0.1: llr" \
     --engine1 "$fake script 0,0 1,0 2,0 3,0 4,0" --engine2 "$fake script 0,5 1,5 2,5 3,5 5,5" \
     --sprt 0,20,0.1,0.1
 
+# 3d. issue 11, defects 10-12 of the runner (each failed before its fix)
+# defect 10: an ERROR that answers an INFO is not the move; a max_memory that cannot be had
+adjudge "issue 11 #10: ERROR answering INFO is not a move" "1-0, five in a row" \
+    --engine1 "$fake infoerror 0,0 1,0 2,0 3,0 4,0" --engine2 "$fake script 0,5 1,5 2,5 3,5 5,5" \
+    --game-time 10000
+if "$GMK_BIN" match --engine1 "$brain" --engine2 "$brain" --name1 a --name2 b --games 2 \
+    --turn 100 --max-memory 68719476736 > "$tmp/mem.txt" 2>&1 &&
+    grep -q "in 2 games" "$tmp/mem.txt" && clean_report "$tmp/mem.txt"; then
+    ok "issue 11 #10: --max-memory 64 GB: no error replies"
+else
+    bad "issue 11 #10: --max-memory 64 GB"
+    sed 's/^/    /' "$tmp/mem.txt"
+fi
+# defect 11: a record or log that cannot be written is an error (exit status and message)
+quick="--engine1 \"$fake script 0,0 1,0 2,0 3,0 4,0\" --engine2 \"$fake script 0,5 1,5 2,5 3,5 5,5\" --games 1"
+for dest in "--sgf /dev/full" "--log /dev/full"; do
+    # shellcheck disable=SC2086
+    if eval "\"$GMK_BIN\" match $quick $dest" > "$tmp/full.txt" 2>&1; then
+        bad "issue 11 #11: match $dest exits 0"
+        sed 's/^/    /' "$tmp/full.txt"
+    elif grep -q "cannot write /dev/full" "$tmp/full.txt"; then
+        ok "issue 11 #11: match $dest fails with a message"
+    else
+        bad "issue 11 #11: match $dest: no message"
+        sed 's/^/    /' "$tmp/full.txt"
+    fi
+done
+# (the report goes through a pipe: a file would be under the limit too)
+if (ulimit -f 0 && eval "\"$GMK_BIN\" match $quick --psq \"$tmp/psq0\" --sgf \"$tmp/f0.sgf\"" 2>&1;
+    echo "exit $?") | cat > "$tmp/ulimit.txt" && grep -q "^exit 0" "$tmp/ulimit.txt"; then
+    bad "issue 11 #11: match under ulimit -f 0 exits 0"
+    sed 's/^/    /' "$tmp/ulimit.txt"
+elif grep -q "records are lost" "$tmp/ulimit.txt"; then
+    ok "issue 11 #11: match under ulimit -f 0 fails: records are lost"
+else
+    bad "issue 11 #11: match under ulimit -f 0: no message"
+    sed 's/^/    /' "$tmp/ulimit.txt"
+fi
+# defect 12: --verify does not print control characters; --sprt needs four finite values
+printf '(;GM[4]SZ[15]B[hh];W[\033[2Jxx])\n' > "$tmp/esc.sgf"
+"$GMK_BIN" match --verify "$tmp/esc.sgf" > "$tmp/esc.txt" 2>&1
+if grep -q "FAIL" "$tmp/esc.txt" && ! grep -q "$(printf '\033')" "$tmp/esc.txt"; then
+    ok "issue 11 #12: --verify prints no control characters"
+else
+    bad "issue 11 #12: --verify prints control characters"
+fi
+for sprt in 0,10,nan,0.05 0,10,0.05 inf,10,0.05,0.05 0,10,0.05,0.05,1; do
+    if "$GMK_BIN" match --engine1 "$brain" --engine2 "$brain" --games 1 --sprt "$sprt" \
+        > "$tmp/sprt.txt" 2>&1; then
+        bad "issue 11 #12: --sprt $sprt accepted"
+    else
+        ok "issue 11 #12: --sprt $sprt refused"
+    fi
+done
+
 # 4. time: the longest reply at each limit, measured from outside the brain. A sanitizer build
 # is several times slower at everything (allocation above all), so there the replies may
 # overrun the limit by $slack ms; the release build gets no slack at all.
