@@ -106,21 +106,30 @@ gmk_record_format gmk_record_detect(const char *text) {
 
 /* ---- PSQ ---- */
 
+static bool psq_move_line(const char *s, size_t len, long v[3], int *nv);
+
 /* A player's name on its own PSQ line: control characters (line breaks) become spaces, and a
- * blank name "?" (the reader skips blank lines). */
+ * blank name "?" (the reader skips blank lines). A name that would read as a move line ("1,1")
+ * or that starts with '=' is written after an '=' that the reader takes off, so that no name
+ * is ever read as a move. */
 static void put_psq_name(sbuf *b, const char *name) {
+    char line[sizeof ((gmk_record *)0)->black + 1];
+    size_t n = 0;
     bool blank = true;
-    for (const char *c = name; *c; c++) {
+    for (const char *c = name; *c && n + 1 < sizeof line; c++) {
         bool ctrl = (unsigned char)*c < 0x20 || *c == 0x7f;
         if (!ctrl && *c != ' ') blank = false;
+        line[n++] = ctrl ? ' ' : *c;
     }
+    line[n] = '\0';
     if (blank) {
         put(b, "?\n");
         return;
     }
-    for (const char *c = name; *c; c++)
-        put(b, "%c", (unsigned char)*c < 0x20 || *c == 0x7f ? ' ' : *c);
-    put(b, "\n");
+    long v[3];
+    int nv;
+    bool escape = line[0] == '=' || psq_move_line(line, n, v, &nv);
+    put(b, "%s%s\n", escape ? "=" : "", line);
 }
 
 int gmk_record_write_psq(const gmk_record *r, char *out, size_t cap) {
@@ -250,6 +259,11 @@ bool gmk_record_read_psq(const char *text, gmk_rule rule, gmk_record *out, char 
     r.psq_code = (int)code;
     if (names == 2) {
         int b = flag == 0 ? 0 : 1;
+        for (int k = 0; k < 2; k++) /* the writer's escape: one leading '=' */
+            if (tail_len[k] > 0 && tail[k][0] == '=') {
+                tail[k]++;
+                tail_len[k]--;
+            }
         copy_text(r.black, sizeof r.black, tail[b], tail_len[b]);
         copy_text(r.white, sizeof r.white, tail[1 - b], tail_len[1 - b]);
     }

@@ -283,3 +283,27 @@ Test(record, random_games_round_trip) {
         cr_assert_eq(b.move_count, r.count);
     }
 }
+
+/* Issue 11, defect 13: names that look like moves survive SGF -> PSQ -> SGF, and add no
+ * moves. */
+Test(psq, names_that_look_like_moves_round_trip) {
+    const char *sgf = "(;GM[4]SZ[15]PB[1,1]PW[2,2]RE[0];B[hh];W[ii])";
+    gmk_record r, back, again;
+    size_t used;
+    char err[200], psq[4096], sgf2[4096];
+    cr_assert(gmk_record_read_sgf(sgf, GMK_RULE_FREESTYLE, &used, &r, err, sizeof err), "%s", err);
+    cr_assert_gt(gmk_record_write_psq(&r, psq, sizeof psq), 0);
+    cr_assert(gmk_record_read_psq(psq, GMK_RULE_FREESTYLE, &back, err, sizeof err), "%s", err);
+    cr_assert_eq(back.count, 2, "%s", psq);
+    cr_assert_str_eq(back.black, "1,1");
+    cr_assert_str_eq(back.white, "2,2");
+    cr_assert_gt(gmk_record_write_sgf(&back, sgf2, sizeof sgf2), 0);
+    cr_assert(gmk_record_read_sgf(sgf2, GMK_RULE_FREESTYLE, &used, &again, err, sizeof err));
+    cr_assert_eq(again.count, 2);
+    cr_assert_str_eq(again.black, "1,1");
+    /* a name starting with the escape character keeps it */
+    snprintf(r.black, sizeof r.black, "=x");
+    cr_assert_gt(gmk_record_write_psq(&r, psq, sizeof psq), 0);
+    cr_assert(gmk_record_read_psq(psq, GMK_RULE_FREESTYLE, &back, err, sizeof err), "%s", err);
+    cr_assert_str_eq(back.black, "=x");
+}
