@@ -176,7 +176,8 @@ static bool decide(const gmk_record *rec, const gmk_result *board, gmk_outcome *
     return true;
 }
 
-/* Stores the judged record as a finished two-human game; *id gets its id. */
+/* Stores the judged record as a finished two-human game, in one transaction: all of it or
+ * nothing; *id gets its id. */
 static gmk_store_status store_record(gmk_store *s, const gmk_record *rec, gmk_outcome outcome,
                                      gmk_reason reason, int64_t *id, char *err, size_t errlen) {
     gmk_store_new_game g = {
@@ -189,8 +190,9 @@ static gmk_store_status store_record(gmk_store *s, const gmk_record *rec, gmk_ou
         .human = GMK_EMPTY,
         .started_s = 0,
     };
-    gmk_store_status st = gmk_store_game_begin(s, &g, id, err, errlen);
+    gmk_store_status st = gmk_store_batch_begin(s, err, errlen);
     if (st != GMK_STORE_OK) return st;
+    st = gmk_store_game_begin(s, &g, id, err, errlen);
     for (int i = 0; i < rec->count && st == GMK_STORE_OK; i++) {
         int64_t t = rec->time_ms[i] > 0 ? rec->time_ms[i] : 0;
         st = gmk_store_game_add_move(s, *id, i, gmk_pos_x(rec->moves[i]), gmk_pos_y(rec->moves[i]),
@@ -202,11 +204,9 @@ static gmk_store_status store_record(gmk_store *s, const gmk_record *rec, gmk_ou
         else
             st = gmk_store_game_finish(s, *id, outcome, reason, 0, err, errlen);
     }
-    if (st != GMK_STORE_OK) {
-        /* never leave a half-imported game to be offered for resuming */
-        char ignored[200];
-        gmk_store_game_abandon(s, *id, 0, ignored, sizeof ignored);
-    }
+    if (st == GMK_STORE_OK) return gmk_store_batch_commit(s, err, errlen);
+    /* never leave a half-imported game to be offered for resuming */
+    gmk_store_batch_rollback(s);
     return st;
 }
 

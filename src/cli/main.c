@@ -1,6 +1,7 @@
 /* main.c: the gomoku binary: dispatches subcommands; run as pbrain-gomoku it is the Gomocup
  * engine. */
 #include <libgen.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -162,6 +163,9 @@ static int cmd_help(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+    /* past a file size limit (ulimit -f), a write fails with EFBIG and is reported, instead
+     * of the process being killed in the middle of it */
+    signal(SIGXFSZ, SIG_IGN);
     const char *base = strrchr(argv[0], '/');
     base = base ? base + 1 : argv[0];
     if (strncmp(base, "pbrain-", 7) == 0) return cmd_brain(1, argv); /* Gomocup managers */

@@ -113,7 +113,7 @@ static bool psq_move_line(const char *s, size_t len, long v[3], int *nv);
  * or that starts with '=' is written after an '=' that the reader takes off, so that no name
  * is ever read as a move. */
 static void put_psq_name(sbuf *b, const char *name) {
-    char line[sizeof ((gmk_record *)0)->black + 1];
+    char line[sizeof((gmk_record *)0)->black + 1];
     size_t n = 0;
     bool blank = true;
     for (const char *c = name; *c && n + 1 < sizeof line; c++) {

@@ -59,19 +59,56 @@ gmk_store_status store_check(gmk_store *s, bool write, const char *what, char *e
     if (write && s->readonly)
         return store_fail(err, errlen, GMK_STORE_READ_ONLY, "%s: %s was opened read-only", what,
                           s->path);
+    if (write && s->batch && s->batch_failed)
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: the batch was rolled back", what);
     return GMK_STORE_OK;
 }
 
 int store_begin(gmk_store *s) {
+    if (s->batch) return s->batch_failed ? SQLITE_ABORT : SQLITE_OK;
     return sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
 }
 
 int store_commit(gmk_store *s) {
+    if (s->batch) return s->batch_failed ? SQLITE_ABORT : SQLITE_OK;
     return sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
 }
 
 void store_rollback(gmk_store *s) {
+    if (s->batch) s->batch_failed = true;
     if (s->db && !sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+gmk_store_status gmk_store_batch_begin(gmk_store *s, char *err, size_t errlen) {
+    const char *what = "cannot start a transaction";
+    gmk_store_status st = store_check(s, true, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (s->batch) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: one is open", what);
+    int rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    s->batch = true;
+    s->batch_failed = false;
+    return GMK_STORE_OK;
+}
+
+gmk_store_status gmk_store_batch_commit(gmk_store *s, char *err, size_t errlen) {
+    const char *what = "cannot commit";
+    if (!s || !s->batch) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no batch", what);
+    bool failed = s->batch_failed;
+    s->batch = false;
+    if (failed) {
+        store_rollback(s);
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: the batch was rolled back", what);
+    }
+    int rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    return GMK_STORE_OK;
+}
+
+void gmk_store_batch_rollback(gmk_store *s) {
+    if (!s) return;
+    s->batch = false;
+    store_rollback(s);
 }
 
 const char *gmk_store_status_name(gmk_store_status st) {
@@ -274,9 +311,17 @@ static int open_immutable(gmk_store *s) {
 static gmk_store_status open_db(gmk_store *s, bool existed, bool must_exist, char *err,
                                 size_t errlen) {
     int oflags = s->readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-    int rc = sqlite3_open_v2(s->path, &s->db, oflags, NULL);
+    int rc;
+    if (s->readonly && s->read_only_file && !has_wal(s->path)) {
+        /* A file nobody may write (mode 0444) cannot change under us: read it as immutable,
+         * so that SQLite creates no -shm file, which would take the file's mode and block
+         * every later writer once the file is writable again. */
+        rc = open_immutable(s);
+    } else {
+        rc = sqlite3_open_v2(s->path, &s->db, oflags, NULL);
+        if (rc == SQLITE_OK) sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+    }
     if (rc != SQLITE_OK) return store_sql_fail(s, rc, "cannot open the database", err, errlen);
-    sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
     if (!s->readonly && sqlite3_db_readonly(s->db, "main") == 1)
         return store_fail(err, errlen, GMK_STORE_READ_ONLY, "%s is not writable", s->path);
 
@@ -411,6 +456,7 @@ gmk_store_status gmk_store_open(const char *path, int flags, gmk_store **out, ch
     if (!s) return store_fail(err, errlen, GMK_STORE_IO, "out of memory");
     snprintf(s->path, sizeof s->path, "%s", path);
     s->readonly = ro;
+    s->read_only_file = existed && ((sb.st_mode & 0222) == 0 || access(path, W_OK) != 0);
     gmk_store_status st = open_db(s, existed, flags & GMK_STORE_OPEN_EXISTING, err, errlen);
     if (st != GMK_STORE_OK) {
         gmk_store_close(s);

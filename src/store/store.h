@@ -182,6 +182,17 @@ gmk_store_status gmk_store_game_finish(gmk_store *s, int64_t id, gmk_outcome out
 gmk_store_status gmk_store_game_abandon(gmk_store *s, int64_t id, int64_t ended_s, char *err,
                                         size_t errlen);
 
+/* --- transactions ---------------------------------------------------------------------- */
+
+/* Makes the following writes one transaction (takes the write lock now, waiting as long as
+ * any write does): all of them are kept by gmk_store_batch_commit, or none. A failed write
+ * inside the batch rolls it all back, and later writes in it fail. */
+gmk_store_status gmk_store_batch_begin(gmk_store *s, char *err, size_t errlen);
+/* Commits the batch; an error (nothing kept) if a write in it failed or the commit fails. */
+gmk_store_status gmk_store_batch_commit(gmk_store *s, char *err, size_t errlen);
+/* Drops the batch: nothing of it is kept. */
+void gmk_store_batch_rollback(gmk_store *s);
+
 /* --- reading games --------------------------------------------------------------------- */
 
 /* The most recent unfinished game (highest id) with every move, for resuming after a crash.

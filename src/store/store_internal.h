@@ -13,6 +13,8 @@ struct gmk_store {
     sqlite3 *db;
     int version;
     bool readonly;
+    bool read_only_file;      /* the file itself is not writable (mode or permissions) */
+    bool batch, batch_failed; /* inside gmk_store_batch_begin .. commit; a call in it failed */
     char path[PATH_MAX];
 };
 
@@ -30,7 +32,8 @@ gmk_store_status store_sql_fail(gmk_store *s, int rc, const char *what, char *er
 /* Checks a handle before an operation: not NULL, and writable when write is true. */
 gmk_store_status store_check(gmk_store *s, bool write, const char *what, char *err, size_t errlen);
 
-/* BEGIN IMMEDIATE / COMMIT; each returns an SQLite result code. */
+/* BEGIN IMMEDIATE / COMMIT; each returns an SQLite result code. Inside a batch they do
+ * nothing (the batch is the transaction), and a rollback undoes the whole batch. */
 int store_begin(gmk_store *s);
 int store_commit(gmk_store *s);
 void store_rollback(gmk_store *s);

@@ -345,6 +345,68 @@ else
     fail "export from a junk database: status $rc, $(cat "$tmp/err")"
 fi
 
+# issue 11, defect 14: an import is one transaction. Under a file size limit (a full disk) a
+# 225-move game fails to import and leaves no half-stored, unfinished game behind.
+awk 'BEGIN {
+    print "Piskvorky 15x15, 11:11, 0"
+    nb = 0; nw = 0
+    for (y = 0; y < 15; y++) for (x = 0; x < 15; x++) {
+        # (x + 2y) mod 4 < 2 is black: no five in any direction, 113 black and 112 white
+        if ((x + 2 * y) % 4 < 2) { bx[nb] = x; by[nb] = y; nb++ } else { wx[nw] = x; wy[nw] = y; nw++ }
+    }
+    for (i = 0; i < nb; i++) {
+        print bx[i] + 1 "," by[i] + 1 ",0"
+        if (i < nw) print wx[i] + 1 "," wy[i] + 1 ",0"
+    }
+    print "0"
+}' >"$tmp/full.psq"
+for limit in 8 24 32 60; do # KiB: some limits stop the import, others let it through
+    fdb="$tmp/fsize$limit.db"
+    "$GMK_BIN" import --db "$fdb" "$tmp/a.psq" >/dev/null 2>&1 # the database exists
+    (ulimit -f $limit && "$GMK_BIN" import --db "$fdb" "$tmp/full.psq") >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    "$GMK_BIN" stats --db "$fdb" >"$tmp/stats" 2>&1
+    if grep -q unfinished "$tmp/stats"; then
+        fail "import under ulimit -f $limit left an unfinished game (status $rc)"
+    elif [ $rc -eq 0 ] && grep -q " 225  draw (full board)" "$tmp/stats"; then
+        pass
+    elif [ $rc -ne 0 ] && [ -s "$tmp/err" ] && ! grep -q " 225 " "$tmp/stats"; then
+        pass
+    else
+        fail "import under ulimit -f $limit: status $rc, $(cat "$tmp/err")"
+    fi
+done
+
+# issue 11, defect 15: reading a database whose file is read-only (mode 0444) creates no -shm
+# or -wal file (SQLite would give it the file's mode, and every later write would fail). As
+# root the mode is what counts; as an ordinary user (setpriv, when there is one) the later
+# write must work.
+rdb="$tmp/ro.db"
+"$GMK_BIN" import --db "$rdb" "$tmp/a.psq" >/dev/null 2>&1
+rm -f "$rdb-shm" "$rdb-wal"
+chmod 0444 "$rdb"
+"$GMK_BIN" stats --db "$rdb" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && [ ! -e "$rdb-shm" ] && [ ! -e "$rdb-wal" ]; then
+    pass
+else
+    fail "stats on a 0444 database: status $rc, $(ls -l "$rdb"* | tr '\n' ' ')$(cat "$tmp/err")"
+fi
+chmod 0644 "$rdb"
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
+    udir="$tmp/user"
+    mkdir "$udir" && cp "$rdb" "$udir/u.db" && cp "$tmp/a.psq" "$udir/a.psq" &&
+        chmod 0777 "$tmp" "$udir" && chmod 0444 "$udir/u.db" && chown nobody "$udir/u.db"
+    as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$GMK_BIN" "$@"; }
+    as_nobody stats --db "$udir/u.db" >/dev/null 2>&1
+    chmod 0644 "$udir/u.db"
+    if as_nobody import --db "$udir/u.db" "$udir/a.psq" >"$tmp/out" 2>"$tmp/err"; then
+        pass
+    else
+        fail "a write after stats on a read-only database (as nobody): $(cat "$tmp/err")"
+    fi
+fi
+
 # help
 if "$GMK_BIN" help import | grep -q "usage: gomoku import"; then pass; else fail "help import"; fi
 if "$GMK_BIN" export --help | grep -q "usage: gomoku export"; then pass; else fail "export --help"; fi
