@@ -470,8 +470,10 @@ static void click(tui *t) {
     place(t, gmk_pos_xy(x, y));
 }
 
-/* Handles a key; returns false to quit. */
+/* Handles a key; returns false to quit. While the board cannot be shown (the terminal is too
+ * small) only quit and resize act. */
 static bool game_key(tui *t, int ch) {
+    if (!t->fits) return !(ch == 'q' || ch == 'Q');
     if (t->typing) {
         typing_key(t, ch);
         return true;

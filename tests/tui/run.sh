@@ -7,7 +7,7 @@
 # moves), resign with its confirmation, a whole game won by a five against level 1, the
 # "thinking" status and "move now", quitting and the scoreboard after a restart (in the game
 # and with gomoku stats), resuming after kill -9, a corrupt database, Chinese, the round
-# stones, resizing, and a mouse click.
+# stones, resizing (no move while the terminal is too small), and a mouse click.
 #
 # Usage: sh tests/tui/run.sh (GMK_BIN: the gomoku binary, default build/gomoku). Every wait
 # is bounded; the tmux server is private to the run and killed at the end. Exit status 0 when
@@ -341,8 +341,14 @@ else
 fi
 T resize-window -t g -x 30 -y 12
 check "resize: too small says so" "Terminal too small: need 34x17" 3
+# issue 11, defect 16: while the board cannot be shown, keys other than quit and resize do
+# nothing (a typed point, the cursor and Enter, a mouse-free "move now")
+play a1
+keys Left Up Enter Space x u
+sleep 0.3
 T resize-window -t g -x 80 -y 24
 check "resize: back to 80x24" "^ 8  .*\[\?●\]\?" 3
+check "too small: no move was played meanwhile" "Move 2, last j8" 3
 # a mouse click on c13 (screen column 4 + 2*2, row 1 + 2), as xterm reports it
 hex() { printf '%x' "$1"; }
 keys -H 1b 5b 4d "$(hex 32)" "$(hex $((32 + 8 + 1)))" "$(hex $((32 + 3 + 1)))"
