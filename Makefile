@@ -113,30 +113,39 @@ duel: $(OUT)/duel
 $(OUT)/gen_tactics: bench/gen_tactics.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 
-# Fuzzing (not part of `make test`): one libFuzzer target per fuzz/fuzz_*.c, built with clang
-# together with the core sources into $(OUT)/fuzz/. `make fuzz-run` runs each for FUZZ_SECONDS
-# on its seed corpus (fuzz/corpus/<name without fuzz_>/), keeping new inputs in
-# $(OUT)/fuzz/corpus/ and any crash in $(OUT)/fuzz/.
+# Fuzzing (not part of `make test`; .ci/run runs it): one libFuzzer target per fuzz/fuzz_*.c,
+# built with clang and linked with the sources it needs (compiled once for fuzzing into
+# $(OUT)/fuzz/obj/). `make fuzz-run` runs each for FUZZ_SECONDS on its seed corpus
+# (fuzz/corpus/<name without fuzz_>/), keeping new inputs in $(OUT)/fuzz/corpus/ and any crash
+# in $(OUT)/fuzz/, and fails on the first finding. docs/testing.md says more.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 30
-FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
-  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -pthread -Isrc
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) -pthread -Isrc
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BINS := $(FUZZ_SRC:fuzz/%.c=$(OUT)/fuzz/%)
-FUZZ_CORE := $(wildcard src/core/*.c)
+# everything but the store, the terminal, the web server and the game session (no libraries)
+FUZZ_LIB_SRC := $(wildcard src/core/*.c src/engine/*.c src/gomocup/*.c) src/game/level.c
+FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(OUT)/fuzz/obj/%.o)
 
 .PHONY: fuzz fuzz-run
 fuzz: $(FUZZ_BINS)
 
-$(OUT)/fuzz/%: fuzz/%.c $(FUZZ_CORE) $(wildcard src/core/*.h)
+$(OUT)/fuzz/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_CORE) -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+
+$(OUT)/fuzz/%: fuzz/%.c fuzz/fuzz_check.h $(FUZZ_LIB_OBJ)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) -lm
 
 fuzz-run: $(FUZZ_BINS)
 	@for f in $(FUZZ_BINS); do \
 	  name=$$(basename $$f); seeds=fuzz/corpus/$${name#fuzz_}; \
 	  mkdir -p $(OUT)/fuzz/corpus/$$name; \
 	  echo "== $$name ($(FUZZ_SECONDS) s)"; \
-	  $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -timeout=20 -rss_limit_mb=3072 \
 	    -artifact_prefix=$(OUT)/fuzz/$$name- $(OUT)/fuzz/corpus/$$name $$seeds || exit 1; \
 	done
+
+-include $(FUZZ_LIB_OBJ:.o=.d)

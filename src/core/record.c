@@ -15,6 +15,7 @@ static bool fail(char *err, size_t errlen, const char *fmt, ...) {
         va_start(ap, fmt);
         vsnprintf(err, errlen, fmt, ap);
         va_end(ap);
+        gmk_scan_printable(err);
     }
     return false;
 }
@@ -108,10 +109,10 @@ gmk_record_format gmk_record_detect(const char *text) {
 
 static bool psq_move_line(const char *s, size_t len, long v[3], int *nv);
 
-/* A player's name on its own PSQ line: control characters (line breaks) become spaces, and a
- * blank name "?" (the reader skips blank lines). A name that would read as a move line ("1,1")
- * or that starts with '=' is written after an '=' that the reader takes off, so that no name
- * is ever read as a move. */
+/* A player's name on its own PSQ line: control characters (line breaks) become spaces, spaces
+ * at the end go, and a blank name is "?" (the reader skips blank lines). A name that would read as
+ * a move line ("1,1") or that starts with '=' is written after an '=' that the reader takes off, so
+ * that no name is ever read as a move. */
 static void put_psq_name(sbuf *b, const char *name) {
     char line[sizeof((gmk_record *)0)->black + 1];
     size_t n = 0;
@@ -121,6 +122,7 @@ static void put_psq_name(sbuf *b, const char *name) {
         if (!ctrl && *c != ' ') blank = false;
         line[n++] = ctrl ? ' ' : *c;
     }
+    while (n > 0 && line[n - 1] == ' ') n--; /* the reader drops them: so does the writer */
     line[n] = '\0';
     if (blank) {
         put(b, "?\n");

@@ -22,3 +22,8 @@ bool gmk_scan_number(const char *s, size_t len, size_t *i, bool allow_sign, long
     *out = neg ? -v : v;
     return true;
 }
+
+void gmk_scan_printable(char *s) {
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7F) *s = '?';
+}

@@ -1,5 +1,5 @@
 /* scan.h: reading a decimal number inside a line of text, for the parsers of points, openings,
- * game records and the Gomocup protocol. Pure. */
+ * game records and the Gomocup protocol, and making their error messages printable. Pure. */
 #ifndef GMK_SCAN_H
 #define GMK_SCAN_H
 
@@ -10,5 +10,9 @@
  * allow_sign. On success stores the value, moves *i past it and returns true. Returns false
  * when there is no digit (leaving *i) or more than 9 digits (*i then points at the 10th). */
 bool gmk_scan_number(const char *s, size_t len, size_t *i, bool allow_sign, long *out);
+
+/* Replaces control characters (bytes below 0x20, and 0x7F) in the string s with '?', so that an
+ * error message quoting outside text is one printable line that cannot drive a terminal. */
+void gmk_scan_printable(char *s);
 
 #endif

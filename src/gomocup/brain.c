@@ -392,7 +392,7 @@ int gmk_brain_run_with(int in_fd, FILE *out, const gmk_brain_options *opt) {
             pthread_mutex_unlock(&b->mu);
             if (!done) usleep(2000);
         }
-        if (!done) return 0;
+        if (!done && !b->opt.free_at_exit) return 0;
         gmk_brain_settle_engine(b);
     }
     gmk_brain_input_stop(b);

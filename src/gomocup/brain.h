@@ -50,6 +50,7 @@ typedef struct {
     int64_t max_think_ms;    /* > 0: no move takes longer than this, whatever INFO says */
     int64_t max_table_bytes; /* > 0: the engine's tables never take more than this */
     bool finish_on_eof;      /* end of input: finish and answer a search in progress first */
+    bool free_at_exit;       /* wait for a search that would not stop, and free everything */
 } gmk_brain_options;
 
 /* Speaks the protocol: commands from file descriptor in_fd, replies to out. Returns when END

@@ -5,6 +5,7 @@
 
 #include "brain_internal.h"
 #include "core/pattern.h"
+#include "core/scan.h"
 #include "game/level.h"
 
 static int64_t clamp(int64_t v, int64_t lo, int64_t hi) {
@@ -52,7 +53,10 @@ void gmk_brain_info(gmk_brain *b, const gmk_proto_command *c) {
     if (!known) return; /* unknown keys are ignored */
     int64_t v;
     if (!gmk_proto_parse_int(c->value, &v)) {
-        gmk_brain_reply(b, "ERROR INFO %s needs a number, got '%.40s'", k, c->value);
+        char shown[48];
+        snprintf(shown, sizeof shown, "%.40s", c->value);
+        gmk_scan_printable(shown); /* a tab, say: the reply stays one printable line */
+        gmk_brain_reply(b, "ERROR INFO %s needs a number, got '%s'", k, shown);
         return;
     }
     if (strcmp(k, "timeout_turn") == 0) {

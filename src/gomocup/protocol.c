@@ -1,5 +1,6 @@
 /* protocol.c: parsing and formatting of Gomocup protocol lines (see protocol.h). */
 #include "protocol.h"
+#include "core/scan.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@ static gmk_proto_status fail(gmk_proto_status st, char *err, size_t errlen, cons
         va_start(ap, fmt);
         vsnprintf(err, errlen, fmt, ap);
         va_end(ap);
+        gmk_scan_printable(err);
     }
     return st;
 }
@@ -24,6 +26,7 @@ static bool fail_bool(char *err, size_t errlen, const char *fmt, ...) {
         va_start(ap, fmt);
         vsnprintf(err, errlen, fmt, ap);
         va_end(ap);
+        gmk_scan_printable(err);
     }
     return false;
 }

@@ -393,3 +393,17 @@ Test(match, elo_and_sprt) {
     cr_assert_gt(gmk_match_llr(30, 0, 0, 0, 20), 0);      /* no division by zero */
     cr_assert_eq(gmk_match_llr(0, 0, 0, 0, 20), 0);
 }
+
+/* Found by fuzz_protocol and fuzz_brain: replies that quote the manager's text are one
+ * printable line (a control character or a tab in it is shown as '?'). */
+Test(protocol, quoted_text_in_errors_is_printable) {
+    char err[200];
+    int x, y, f;
+    cr_assert_not(gmk_proto_parse_point("P\x04", &x, &y, err, sizeof err));
+    cr_assert_str_eq(err, "expected a point x,y, got 'P?'");
+    cr_assert_not(gmk_proto_parse_stone("\x1b[2J", &x, &y, &f, err, sizeof err));
+    cr_assert(strchr(err, 0x1b) == NULL, "%s", err);
+    char *out = session("INFO max_node 1\t2\nEND\n");
+    cr_assert_str_eq(out, "ERROR INFO max_node needs a number, got '1?2'\n", "%s", out);
+    free(out);
+}

@@ -307,3 +307,23 @@ Test(psq, names_that_look_like_moves_round_trip) {
     cr_assert(gmk_record_read_psq(psq, GMK_RULE_FREESTYLE, &back, err, sizeof err), "%s", err);
     cr_assert_str_eq(back.black, "=x");
 }
+
+/* Found by fuzz_records: error messages that quote the record are one printable line, and a
+ * name whose control characters end it writes the same PSQ again after a round trip. */
+Test(record, errors_are_printable_and_psq_names_are_stable) {
+    gmk_record r, back;
+    char err[300], a[4096], b[4096];
+    cr_assert_not(
+        gmk_record_read_sgf("(;GM[4]\x1dZ[15])", GMK_RULE_FREESTYLE, NULL, &r, err, sizeof err));
+    for (const char *s = err; *s; s++)
+        cr_assert((unsigned char)*s >= 0x20 && *s != 0x7f, "%s", err);
+    gmk_record_init(&r, 15, GMK_RULE_FREESTYLE);
+    gmk_record_add(&r, gmk_pos_xy(7, 7), 0);
+    snprintf(r.black, sizeof r.black, "Ann\b");
+    snprintf(r.white, sizeof r.white, "Bob");
+    cr_assert_gt(gmk_record_write_psq(&r, a, sizeof a), 0);
+    cr_assert(gmk_record_read_psq(a, GMK_RULE_FREESTYLE, &back, err, sizeof err), "%s", err);
+    cr_assert_gt(gmk_record_write_psq(&back, b, sizeof b), 0);
+    cr_assert_str_eq(a, b);
+    cr_assert_str_eq(back.black, "Ann");
+}
