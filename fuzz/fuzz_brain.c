@@ -81,8 +81,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len) {
         close(fd);
         return 0;
     }
-    gmk_brain_options opt = {.max_think_ms = 30, .max_table_bytes = 1 << 20,
-                             .finish_on_eof = true, .free_at_exit = true};
+    gmk_brain_options opt = {.max_think_ms = 30,
+                             .max_table_bytes = 1 << 20,
+                             .finish_on_eof = true,
+                             .free_at_exit = true};
     int status = gmk_brain_run_with(fd, out, &opt);
     fclose(out);
     close(fd);

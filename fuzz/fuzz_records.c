@@ -38,7 +38,7 @@ static bool same_moves(const gmk_record *a, const gmk_record *b) {
 
 /* Writes r in format f into out; the length or -1. */
 static int write_as(int f, const gmk_record *r, char *out) {
-    return f == 0 ? gmk_record_write_psq(r, out, CAP)
+    return f == 0   ? gmk_record_write_psq(r, out, CAP)
            : f == 1 ? gmk_record_write_sgf(r, out, CAP)
                     : gmk_record_write_moves(r, out, CAP);
 }
