@@ -217,8 +217,9 @@ bool gmk_proto_parse_int(const char *value, int64_t *out) {
     int64_t v = 0;
     for (; i < len; i++) {
         if (!isdigit((unsigned char)s[i])) return false;
-        if (v > (INT64_MAX - 9) / 10) return false;
-        v = v * 10 + (s[i] - '0');
+        int d = s[i] - '0';
+        if (v > (INT64_MAX - d) / 10) return false; /* 2^63-1 is the largest */
+        v = v * 10 + d;
     }
     *out = neg ? -v : v;
     return true;

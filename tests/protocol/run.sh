@@ -1,10 +1,13 @@
 #!/bin/sh
 # The Gomocup suite, against the gomoku binary in $GMK_BIN (tests/run.sh sets it):
 #   1. scripted sessions: each tests/protocol/NAME.in is sent to `gomoku brain` by a small
-#      driver (driver.c, compiled here) and the replies are checked against NAME.out;
+#      driver (driver.c, compiled here) and the replies are checked against NAME.out; among
+#      them stress.in (every INFO key with extreme values) and dNN_*.in (the brain defects of
+#      issue 11, one session each);
 #   2. pbrain-gomoku started with no arguments from another directory;
 #   3. gomoku match: self-play (freestyle and renju) with the records read back, the
-#      adjudication of illegal moves, fouls, crashes, time losses and ERROR replies, and SPRT;
+#      adjudication of illegal moves, fouls, crashes, time losses and ERROR replies, SPRT, and
+#      the runner defects of issue 11 (ERROR after INFO, write errors, --verify, --sprt);
 #   4. time: at timeout_turn 200 ms (whole games), 1000 ms (6 moves) and 5000 ms (2 moves) the
 #      longest reply, measured by gomoku match from outside the brain, stays under the limit
 #      (with 200 ms of slack for sanitizer builds only).
@@ -27,8 +30,11 @@ if [ ! -x "$driver" ] || [ "$here/driver.c" -nt "$driver" ]; then
     ${CC:-cc} -std=c11 -O1 -Wall -o "$driver" "$here/driver.c" || { echo "FAIL: cannot build the driver"; exit 1; }
 fi
 
-# 1. scripted sessions (sanitizer builds take more memory: the memory limits are scaled)
-if grep -q __asan_init "$GMK_BIN" 2> /dev/null; then export GMK_DRIVER_RSS_FACTOR=6; fi
+# 1. scripted sessions (sanitizer builds take more memory and time: the memory limits are
+# scaled and 200 ms are added to the time limits, as in part 4)
+if grep -q __asan_init "$GMK_BIN" 2> /dev/null; then
+    export GMK_DRIVER_RSS_FACTOR=6 GMK_DRIVER_SLACK_MS=200
+fi
 for script in "$here"/*.in; do
     name=$(basename "$script" .in)
     if "$driver" "$script" "$here/$name.out" -- "$GMK_BIN" brain > "$tmp/$name.log" 2>&1; then
