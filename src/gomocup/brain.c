@@ -372,6 +372,7 @@ int gmk_brain_run_with(int in_fd, FILE *out, const gmk_brain_options *opt) {
     }
     while (!b->quit) {
         gmk_brain_line *n = gmk_brain_input_pop(b);
+        if (!n) break;
         if (n->eof) {
             free(n);
             break;

@@ -131,8 +131,12 @@ bool gmk_brain_input_start(gmk_brain *b) {
 
 gmk_brain_line *gmk_brain_input_pop(gmk_brain *b) {
     pthread_mutex_lock(&b->mu);
-    while (!b->head) pthread_cond_wait(&b->cv, &b->mu);
+    while (!b->head && !b->reader_done) pthread_cond_wait(&b->cv, &b->mu);
     gmk_brain_line *n = b->head;
+    if (!n) { /* the input ended and its marker could not be allocated */
+        pthread_mutex_unlock(&b->mu);
+        return NULL;
+    }
     b->head = n->next;
     if (!b->head) b->tail = NULL;
     b->queued_lines--;

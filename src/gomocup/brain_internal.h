@@ -110,7 +110,7 @@ void gmk_brain_reply(gmk_brain *b, const char *fmt, ...) __attribute__((format(p
 
 /* brain_input.c: starts the reader thread on b->in_fd. False if it cannot. */
 bool gmk_brain_input_start(gmk_brain *b);
-/* The next queued line (waits for one); the caller frees it. */
+/* The next queued line (waits for one); the caller frees it. NULL: the input has ended. */
 gmk_brain_line *gmk_brain_input_pop(gmk_brain *b);
 /* Marks the start of a search: STOP/END lines already queued are taken out and honoured, and
  * later ones are handled by the reader as they arrive. */

@@ -302,8 +302,6 @@ bool gmk_brain_think(gmk_brain *b, const gmk_board *pos, const gmk_limits *lim,
         char line[GMK_BRAIN_DETAIL_LEN];
         if (gmk_proto_format_detail(res, -1, line, sizeof line) > 0) gmk_brain_reply(b, "%s", line);
     }
-    if (abandoned && !b->have_latest)
-        gmk_brain_reply(b, "MESSAGE the engine had no move in time: playing a fallback move");
     return true;
 }
 
