@@ -13,8 +13,6 @@
 
 #include "brain_internal.h"
 
-enum { POLL_MS = 50 }; /* how often a reader waiting for input checks whether to close */
-
 /* STOP/YXSTOP (1) or END (2) or neither (0). */
 static int control_kind(const char *text) {
     gmk_proto_command cmd;
@@ -89,10 +87,11 @@ static void *reader_main(void *arg) {
     bool too_long = false, after_cr = false;
     char buf[4096];
     while (line && !closing(b)) {
-        struct pollfd p = {b->in_fd, POLLIN, 0};
-        int rc = poll(&p, 1, POLL_MS);
+        /* the input, and the pipe gmk_brain_input_stop writes to when the brain ends */
+        struct pollfd p[2] = {{b->in_fd, POLLIN, 0}, {b->wake[0], POLLIN, 0}};
+        int rc = poll(p, 2, -1);
         if (rc < 0 && errno != EINTR) break;
-        if (rc <= 0) continue;
+        if (rc <= 0 || p[1].revents) continue;
         ssize_t n = read(b->in_fd, buf, sizeof buf);
         if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
         if (n <= 0) break;
@@ -126,7 +125,11 @@ static void *reader_main(void *arg) {
 }
 
 bool gmk_brain_input_start(gmk_brain *b) {
-    return pthread_create(&b->reader, NULL, reader_main, b) == 0;
+    if (pipe(b->wake) != 0) return false;
+    if (pthread_create(&b->reader, NULL, reader_main, b) == 0) return true;
+    close(b->wake[0]);
+    close(b->wake[1]);
+    return false;
 }
 
 gmk_brain_line *gmk_brain_input_pop(gmk_brain *b) {
@@ -183,7 +186,11 @@ void gmk_brain_input_stop(gmk_brain *b) {
     b->closing = true;
     pthread_cond_broadcast(&b->cv);
     pthread_mutex_unlock(&b->mu);
+    ssize_t w = write(b->wake[1], "", 1); /* wakes a reader waiting in poll */
+    (void)w;                              /* if it fails, the reader ends at its next line */
     pthread_join(b->reader, NULL);
+    close(b->wake[0]);
+    close(b->wake[1]);
     while (b->head) {
         gmk_brain_line *n = b->head;
         b->head = n->next;

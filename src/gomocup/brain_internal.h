@@ -82,6 +82,7 @@ typedef struct gmk_brain {
     /* main thread only */
     gmk_brain_options opt;
     int in_fd;
+    int wake[2]; /* a pipe that wakes the reader when the brain ends */
     pthread_t reader;
     FILE *out;
     bool engine_busy;     /* an abandoned search is still unwinding */
