@@ -45,6 +45,8 @@ struct gmk_session {
     think_kind think;
     int64_t think_start_ms;
     gmk_pos hint;
+    uint64_t job_token;    /* external engine: names the search wanted now */
+    gmk_limits job_limits; /* external engine: its limits */
 
     gmk_store_record record; /* scratch for loading games (large) */
 };
@@ -170,6 +172,13 @@ static bool start_engine(gmk_session *s, think_kind kind) {
         gmk_level_hint_limits(s->cfg.level, s->cfg.top_level_ms, &limits);
     }
     cap_limits(s, &limits);
+    if (s->opt.external_engine) { /* the caller runs it: see gmk_session_job */
+        s->job_limits = limits;
+        s->job_token++;
+        s->think = kind;
+        s->think_start_ms = now_ms();
+        return true;
+    }
     gmk_listener listener = {.on_iteration = NULL, .on_done = on_done, .ctx = s};
     gmk_engine_set_position(s->engine, &s->board);
     if (!gmk_engine_start(s->engine, &limits, &listener)) return false;
@@ -181,6 +190,11 @@ static bool start_engine(gmk_session *s, think_kind kind) {
 /* Stops a search and forgets its result. */
 static void cancel_think(gmk_session *s) {
     if (s->think == THINK_NONE) return;
+    if (s->opt.external_engine) {
+        s->job_token++; /* a result that comes back now is stale */
+        s->think = THINK_NONE;
+        return;
+    }
     gmk_engine_stop(s->engine);
     gmk_engine_wait(s->engine, NULL);
     s->think = THINK_NONE;
@@ -234,13 +248,12 @@ static void no_legal_move(gmk_session *s, int *ev) {
     save_result(s);
 }
 
-/* Takes the result of a finished search. */
-static void finish_think(gmk_session *s, int *ev) {
-    gmk_search_result r;
-    gmk_engine_wait(s->engine, &r);
+/* Takes the result r of the finished search. */
+static void take_result(gmk_session *s, const gmk_search_result *r, int *ev) {
     think_kind kind = s->think;
     s->think = THINK_NONE;
-    gmk_pos p = r.best;
+    if (s->opt.external_engine) s->job_token++;
+    gmk_pos p = r->best;
     if (p == GMK_POS_NONE || gmk_rules_check_move(&s->board, p, NULL) != GMK_MOVE_LEGAL)
         p = any_legal_move(&s->board);
     if (kind == THINK_HINT) {
@@ -252,6 +265,13 @@ static void finish_think(gmk_session *s, int *ev) {
         no_legal_move(s, ev);
     else
         apply_move(s, p, true, ev);
+}
+
+/* Waits for the engine's search and takes its result. */
+static void finish_think(gmk_session *s, int *ev) {
+    gmk_search_result r;
+    gmk_engine_wait(s->engine, &r);
+    take_result(s, &r, ev);
 }
 
 static void maybe_think(gmk_session *s, int *ev) {
@@ -342,9 +362,10 @@ gmk_session_status gmk_session_create(gmk_store *store, const gmk_session_option
     if (!s) return GMK_SESSION_NO_MEMORY;
     if (opts) s->opt = *opts;
     if (s->opt.cvc_pace_ms == 0) s->opt.cvc_pace_ms = DEFAULT_CVC_PACE_MS;
-    s->engine = gmk_engine_new(s->opt.engine_memory_bytes ? s->opt.engine_memory_bytes
-                                                          : DEFAULT_ENGINE_MEMORY);
-    if (!s->engine) {
+    if (!s->opt.external_engine)
+        s->engine = gmk_engine_new(s->opt.engine_memory_bytes ? s->opt.engine_memory_bytes
+                                                              : DEFAULT_ENGINE_MEMORY);
+    if (!s->opt.external_engine && !s->engine) {
         free(s);
         return GMK_SESSION_NO_MEMORY;
     }
@@ -359,7 +380,7 @@ gmk_session_status gmk_session_create(gmk_store *store, const gmk_session_option
 void gmk_session_free(gmk_session *s) {
     if (!s) return;
     cancel_think(s);
-    gmk_engine_free(s->engine);
+    if (s->engine) gmk_engine_free(s->engine);
     free(s);
 }
 
@@ -400,11 +421,10 @@ gmk_session_status gmk_session_find_unfinished(gmk_session *s, gmk_store_game *o
     return GMK_SESSION_OK;
 }
 
-gmk_session_status gmk_session_resume(gmk_session *s, int64_t top_level_ms, int *events, char *err,
-                                      size_t errlen) {
-    set_events(events, 0);
-    gmk_session_status st = gmk_session_find_unfinished(s, NULL, err, errlen);
-    if (st != GMK_SESSION_OK) return st;
+/* Replays s->record (just loaded) as the current game. An unfinished game goes on (moves the
+ * rules refuse are dropped from the store); a finished one shows its end and stored result. */
+static gmk_session_status replay_record(gmk_session *s, int64_t top_level_ms, int *events,
+                                        char *err, size_t errlen) {
     const gmk_store_game *g = &s->record.game;
     gmk_game_config cfg = {
         .mode = play_mode(g->mode),
@@ -433,12 +453,46 @@ gmk_session_status gmk_session_resume(gmk_session *s, int64_t top_level_ms, int 
         kept++;
         judge(s, &ev);
     }
-    if (kept < g->move_count) save_undo(s, g->move_count - kept);
-    if (s->over) save_result(s);
+    if (g->finished) { /* as it ended; the store already holds its end */
+        ev &= ~GMK_EV_GAME_OVER;
+        if (!s->over) {
+            s->over = true;
+            memset(&s->result, 0, sizeof s->result);
+            s->result.point = GMK_POS_NONE;
+            s->result.outcome = g->abandoned ? GMK_ONGOING : g->outcome;
+            s->result.reason = g->abandoned ? GMK_REASON_NONE : g->reason;
+            if (s->result.reason == GMK_REASON_RESIGN)
+                s->resigned = g->outcome == GMK_BLACK_WINS ? GMK_WHITE : GMK_BLACK;
+        }
+    } else {
+        if (kept < g->move_count) save_undo(s, g->move_count - kept);
+        if (s->over) save_result(s);
+    }
     s->turn_start_ms = now_ms();
     maybe_think(s, &ev);
     set_events(events, ev);
     return GMK_SESSION_OK;
+}
+
+gmk_session_status gmk_session_resume(gmk_session *s, int64_t top_level_ms, int *events, char *err,
+                                      size_t errlen) {
+    set_events(events, 0);
+    gmk_session_status st = gmk_session_find_unfinished(s, NULL, err, errlen);
+    if (st != GMK_SESSION_OK) return st;
+    return replay_record(s, top_level_ms, events, err, errlen);
+}
+
+gmk_session_status gmk_session_open(gmk_session *s, int64_t id, int64_t top_level_ms, int *events,
+                                    char *err, size_t errlen) {
+    set_events(events, 0);
+    if (!s->store) {
+        put_err(err, errlen, "%s", "no game store");
+        return GMK_SESSION_STORE;
+    }
+    gmk_store_status st = gmk_store_game_load(s->store, id, &s->record, err, errlen);
+    if (st == GMK_STORE_NOT_FOUND) return GMK_SESSION_NOT_FOUND;
+    if (st != GMK_STORE_OK) return GMK_SESSION_STORE;
+    return replay_record(s, top_level_ms, events, err, errlen);
 }
 
 gmk_session_status gmk_session_discard_unfinished(gmk_session *s, char *err, size_t errlen) {
@@ -481,7 +535,7 @@ gmk_play_verdict gmk_session_play(gmk_session *s, gmk_pos p, bool insist, gmk_fo
 
 int gmk_session_poll(gmk_session *s) {
     int ev = 0;
-    if (s->think != THINK_NONE && !gmk_engine_is_thinking(s->engine)) {
+    if (s->think != THINK_NONE && !s->opt.external_engine && !gmk_engine_is_thinking(s->engine)) {
         bool wait_pace = s->think == THINK_MOVE && s->cfg.mode == GMK_PLAY_CVC &&
                          s->opt.cvc_pace_ms > 0 &&
                          now_ms() - s->think_start_ms < s->opt.cvc_pace_ms;
@@ -492,7 +546,7 @@ int gmk_session_poll(gmk_session *s) {
 }
 
 int gmk_session_move_now(gmk_session *s) {
-    if (s->think == THINK_NONE) return 0;
+    if (s->think == THINK_NONE || s->opt.external_engine) return 0;
     int ev = 0;
     gmk_engine_stop(s->engine);
     finish_think(s, &ev);
@@ -578,6 +632,71 @@ bool gmk_session_resign(gmk_session *s, int *events) {
     save_result(s);
     set_events(events, GMK_EV_GAME_OVER);
     return true;
+}
+
+/* --- front ends that serve many games ----------------------------------------------------- */
+
+bool gmk_session_pending_job(const gmk_session *s, gmk_session_job *out) {
+    if (!s->opt.external_engine || s->think == THINK_NONE) return false;
+    out->token = s->job_token;
+    out->hint = s->think == THINK_HINT;
+    out->board = s->board;
+    out->limits = s->job_limits;
+    return true;
+}
+
+int gmk_session_job_done(gmk_session *s, uint64_t token, const gmk_search_result *r) {
+    if (!s->opt.external_engine || s->think == THINK_NONE || token != s->job_token) return 0;
+    int ev = 0;
+    take_result(s, r, &ev);
+    maybe_think(s, &ev);
+    return ev;
+}
+
+gmk_session_status gmk_session_save(gmk_session *s, int64_t *id, char *err, size_t errlen) {
+    if (!ensure_saved_game(s)) {
+        put_err(err, errlen, "%s", s->store_msg[0] ? s->store_msg : "no game store");
+        return GMK_SESSION_STORE;
+    }
+    if (id) *id = s->game_id;
+    return GMK_SESSION_OK;
+}
+
+gmk_session_status gmk_session_setup(gmk_session *s, const gmk_pos *moves, int count, int *events,
+                                     char *err, size_t errlen) {
+    set_events(events, 0);
+    if (s->board.move_count != 0 || count < 0 || count > s->board.size * s->board.size) {
+        put_err(err, errlen, "%s", "a position can only be set up on an empty board");
+        return GMK_SESSION_BAD_CONFIG;
+    }
+    /* check everything on a copy first, so that a bad list plays nothing */
+    gmk_board *b = malloc(sizeof *b);
+    if (!b) return GMK_SESSION_NO_MEMORY;
+    *b = s->board;
+    for (int i = 0; i < count; i++) {
+        gmk_result r;
+        gmk_move_verdict v = gmk_rules_check_move(b, moves[i], NULL);
+        if (i > 0) gmk_rules_result_after_last(b, &r);
+        if (i > 0 && r.outcome != GMK_ONGOING) {
+            if (err && errlen)
+                snprintf(err, errlen, "move %d comes after the end of the game", i + 1);
+            free(b);
+            return GMK_SESSION_BAD_CONFIG;
+        }
+        if (v != GMK_MOVE_LEGAL && v != GMK_MOVE_FORBIDDEN) {
+            if (err && errlen) snprintf(err, errlen, "move %d is not a legal move", i + 1);
+            free(b);
+            return GMK_SESSION_BAD_CONFIG;
+        }
+        gmk_board_make(b, moves[i]);
+    }
+    free(b);
+    cancel_think(s);
+    int ev = 0;
+    for (int i = 0; i < count && !s->over; i++) apply_move(s, moves[i], true, &ev);
+    maybe_think(s, &ev);
+    set_events(events, ev);
+    return GMK_SESSION_OK;
 }
 
 /* --- reading the state ------------------------------------------------------------------ */

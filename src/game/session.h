@@ -53,6 +53,10 @@ typedef struct {
     int64_t cvc_pace_ms;        /* CVC: at least this long between moves, to watch (0: 400;
                                    negative: no pause) */
     uint64_t seed;              /* varies the weaker levels' choices (0: from the clock) */
+    /* No engine of its own: each search the session wants is a job (gmk_session_pending_job) that
+     * the caller runs on an engine of its choosing (the web server's pool) and hands back with
+     * gmk_session_job_done. gmk_session_poll then never plays a move; move_now does nothing. */
+    bool external_engine;
     /* Called from the engine's thread when a search has finished; may be NULL. */
     void (*notify)(void *ctx);
     void *notify_ctx;
@@ -200,6 +204,45 @@ bool gmk_session_setting_set(gmk_session *s, const char *key, const char *value)
 /* A message about the store that the player has not seen yet (the first failure, after which
  * the session plays without saving); copies it into buf and forgets it. False when none. */
 bool gmk_session_take_store_message(gmk_session *s, char *buf, size_t buflen);
+
+/* --- for front ends that serve many games (the web server) ------------------------------ */
+
+/* A search the session wants run (external_engine): the position, the limits, and a token
+ * that names this request; any later change to the game makes the token stale. */
+typedef struct {
+    uint64_t token;
+    bool hint; /* a hint for the human, not the computer's move */
+    gmk_board board;
+    gmk_limits limits;
+} gmk_session_job;
+
+/* With external_engine: true, filling *out, when the session is waiting for a search (the
+ * computer is to move, or a hint was asked); false when it needs none. Calling it again
+ * gives the same token until the result is handed back or the game changes. */
+bool gmk_session_pending_job(const gmk_session *s, gmk_session_job *out);
+
+/* Hands back the result of the search of job token: plays the computer's move (or keeps the
+ * hint) exactly as a finished search of its own engine would. Returns GMK_EV_* bits; 0 when
+ * the token is stale (the game changed meanwhile: the result is dropped). */
+int gmk_session_job_done(gmk_session *s, uint64_t token, const gmk_search_result *r);
+
+/* Makes sure the current game has a row in the store (normally written at the first move),
+ * so that it has an id at once. GMK_SESSION_STORE when there is no store or it failed. */
+gmk_session_status gmk_session_save(gmk_session *s, int64_t *id, char *err, size_t errlen);
+
+/* Plays moves (black first) at the start of the current game, which must have none: a
+ * position set up from a share link. Every move must be legal, a renju foul included (it
+ * ends the game), and none may follow the end. On failure nothing is played and err says
+ * which move is wrong. The computer may start thinking (see *events). */
+gmk_session_status gmk_session_setup(gmk_session *s, const gmk_pos *moves, int count, int *events,
+                                     char *err, size_t errlen);
+
+/* Opens stored game id (any game: unfinished ones go on, finished ones show their end and
+ * result), replacing the session's current game, which is left as it is in the store.
+ * Moves the rules refuse end the replay, as in gmk_session_resume. GMK_SESSION_NOT_FOUND
+ * when there is no such game. */
+gmk_session_status gmk_session_open(gmk_session *s, int64_t id, int64_t top_level_ms, int *events,
+                                    char *err, size_t errlen);
 
 /* "human-computer", "human-human", "computer-computer". */
 const char *gmk_play_mode_name(gmk_play_mode m);

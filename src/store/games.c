@@ -275,6 +275,7 @@ static gmk_store_status load(gmk_store *s, int64_t id, gmk_store_record *out, co
     sqlite3_stmt *q = NULL;
     const char *sql = id ? "SELECT " GAME_COLUMNS " FROM games WHERE id = ?"
                          : "SELECT " GAME_COLUMNS " FROM games WHERE outcome IS NULL "
+                           "AND id NOT IN (SELECT game_id FROM web_owners) "
                            "ORDER BY id DESC LIMIT 1";
     rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
     if (rc == SQLITE_OK && id) rc = sqlite3_bind_int64(q, 1, id);

@@ -35,4 +35,12 @@ const char *const store_migrations[GMK_STORE_SCHEMA_VERSION] = {
     "  value TEXT NOT NULL\n"
     ") WITHOUT ROWID;\n"
     "CREATE INDEX games_unfinished ON games (id) WHERE outcome IS NULL;\n",
+
+    /* 2 -> 3: games started in the web page (gomoku serve) and the browser that owns each:
+     * the SHA-256 of its secret token, never the token. The terminal game does not offer
+     * these games for resuming. */
+    "CREATE TABLE web_owners (\n"
+    "  game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,\n"
+    "  token_hash BLOB NOT NULL\n"
+    ");\n",
 };

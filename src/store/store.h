@@ -30,7 +30,7 @@
 #include "core/rules.h"
 
 /* The schema version this code writes (PRAGMA user_version); older files are migrated. */
-#define GMK_STORE_SCHEMA_VERSION 2
+#define GMK_STORE_SCHEMA_VERSION 3
 /* Player names are kept up to this many bytes, NUL included (longer ones are cut at a UTF-8
  * character boundary when the game begins). */
 #define GMK_STORE_NAME_MAX 64
@@ -185,7 +185,8 @@ gmk_store_status gmk_store_game_abandon(gmk_store *s, int64_t id, int64_t ended_
 /* --- reading games --------------------------------------------------------------------- */
 
 /* The most recent unfinished game (highest id) with every move, for resuming after a crash.
- * GMK_STORE_NOT_FOUND when there is none. */
+ * Games owned by a web browser (gmk_store_owner_set) are not offered. GMK_STORE_NOT_FOUND when
+ * there is none. */
 gmk_store_status gmk_store_game_find_unfinished(gmk_store *s, gmk_store_record *out, char *err,
                                                 size_t errlen);
 
@@ -196,6 +197,20 @@ gmk_store_status gmk_store_game_load(gmk_store *s, int64_t id, gmk_store_record 
 /* Up to cap games, most recent first (finished, abandoned and unfinished alike), without
  * their moves; *count receives how many were written. */
 gmk_store_status gmk_store_game_list(gmk_store *s, gmk_store_game *out, int cap, int *count,
+                                     char *err, size_t errlen);
+
+/* --- web owners ------------------------------------------------------------------------ */
+
+/* The size of an owner's token hash (SHA-256). */
+#define GMK_STORE_OWNER_HASH 32
+
+/* Marks game id as owned by the browser whose token hashes to hash (replacing any owner). */
+gmk_store_status gmk_store_owner_set(gmk_store *s, int64_t id,
+                                     const uint8_t hash[GMK_STORE_OWNER_HASH], char *err,
+                                     size_t errlen);
+
+/* The owner hash of game id into hash; GMK_STORE_NOT_FOUND when the game has no web owner. */
+gmk_store_status gmk_store_owner_get(gmk_store *s, int64_t id, uint8_t hash[GMK_STORE_OWNER_HASH],
                                      char *err, size_t errlen);
 
 /* --- scoreboard ------------------------------------------------------------------------ */
