@@ -19,7 +19,7 @@ before(async () => {
 });
 
 after(async () => {
-  if (srv) await srv.stop();
+  if (srv && srv.proc.exitCode === null) await srv.stop();
 });
 
 const newGame = async (client, body = {}) => {
@@ -322,12 +322,12 @@ describe('playing', () => {
       assert.deepEqual([ra.status, rb.status].sort(), [200, 409]);
       assert.equal((await a.get(`/api/games/${g.id}`)).json.moves.length, 1);
     }
-    // hvc: the second move meets the computer thinking (or the point taken)
+    // hvc: the second move finds the game moved on (stale, or the computer thinking)
     const a = new Client(base);
     const g = await newGame(a, { mode: 'hvc', level: 1 });
     const [r1, r2] = await Promise.all([
-      a.post(`/api/games/${g.id}/move`, { point: 'h8' }),
-      a.post(`/api/games/${g.id}/move`, { point: 'c3' }),
+      a.post(`/api/games/${g.id}/move`, { point: 'h8', ply: 0 }),
+      a.post(`/api/games/${g.id}/move`, { point: 'c3', ply: 0 }),
     ]);
     assert.deepEqual([r1.status, r2.status].sort(), [200, 409]);
     const st = await until(a, g.id, (s) => s.moves.length === 2);
@@ -442,7 +442,8 @@ describe('server process', () => {
     s = await startServer(mydb, ['--engines', '1']);
     c.base = s.url;
     assert.equal((await c.get(`/api/games/${h.id}`)).json.moves.length, 3);
-    await s.stop();
+    assert.equal(await s.stop(), 0);
+    assert.doesNotMatch(s.stderr(), /Sanitizer|runtime error/);
   });
 
   test('a full engine pool answers 503 while requests that need no engine keep being answered', async () => {
@@ -467,7 +468,8 @@ describe('server process', () => {
     assert.equal((await p1).status, 200);
     assert.equal((await p2).status, 200);
     assert.equal(s.stderr().match(/^(GET|POST) /m), null, '--quiet: no access log');
-    await s.stop();
+    assert.equal(await s.stop(), 0);
+    assert.doesNotMatch(s.stderr(), /Sanitizer|runtime error/);
   });
 
   test('access log, a taken port, and a clean stop on SIGINT', async () => {
@@ -487,5 +489,22 @@ describe('server process', () => {
     }
     assert.match(out, /already in use/);
     assert.equal(await s.stop('SIGINT'), 0);
+    assert.doesNotMatch(s.stderr(), /Sanitizer|runtime error/);
+  });
+
+  test('the shared server stops cleanly on SIGTERM with open event streams (no sanitizer report)', async () => {
+    const c = new Client(base);
+    const g = await newGame(c, { mode: 'hvc', level: 1 });
+    const ev = await c.events(g.id);
+    await ev.next('state');
+    await c.post(`/api/games/${g.id}/move`, { point: 'h8' });
+    const waiting = c.post('/api/analyze', { moves: 'h8', time_ms: 2000 });
+    await new Promise((res) => setTimeout(res, 200));
+    assert.equal(await srv.stop('SIGTERM'), 0);
+    const w = await waiting.catch(() => ({ status: 0 }));
+    assert.ok([0, 200, 503].includes(w.status));
+    ev.close();
+    assert.match(srv.stderr(), /stopping \(SIGTERM\)/);
+    assert.doesNotMatch(srv.stderr(), /Sanitizer|runtime error/);
   });
 });
