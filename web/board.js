@@ -25,6 +25,7 @@ const MARGIN = 44;
  * @property {Point | null} [hint]
  * @property {Line[]} [lines]           analysis: first line is the principal variation
  * @property {'black' | 'white' | null} toMove  the colour of the ghost stone; null: no input
+ * @property {'black' | 'white'} [side]  the side to move in the position (colours the PV)
  * @property {boolean} [numbers]        show move numbers
  */
 
@@ -110,6 +111,13 @@ export class Board {
         });
         svg.addEventListener('pointerup', (e) => this.pointerUp(e));
         svg.addEventListener('keydown', (e) => this.key(e));
+        svg.addEventListener('focus', () => {
+            if (svg.matches(':focus-visible') && this.view.toMove) {
+                this.keyboard = true;
+                this.setGhost({ ...this.cursor });
+                this.drawTop();
+            }
+        });
         svg.addEventListener('blur', () => {
             this.keyboard = false;
             this.drawTop();
@@ -227,6 +235,14 @@ export class Board {
         g.replaceChildren();
         const v = this.view;
         const last = v.stones.length ? v.stones[v.stones.length - 1] : null;
+        if (v.winLine && v.winLine.length >= 2) {
+            const a = this.xy(v.winLine[0]);
+            const b = this.xy(v.winLine[v.winLine.length - 1]);
+            el('line', {
+                x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'winline',
+                stroke: '#e0301e', 'stroke-width': 8, 'stroke-linecap': 'round', 'stroke-opacity': 0.85,
+            }, g);
+        }
         for (const s of v.stones) {
             this.stone(g, s, s.color);
             const [cx, cy] = this.xy(s);
@@ -241,16 +257,10 @@ export class Board {
                 el('circle', { cx, cy, r: 6, fill: '#e0301e', class: 'last' }, g);
             }
         }
-        if (v.winLine && v.winLine.length >= 2) {
-            const a = this.xy(v.winLine[0]);
-            const b = this.xy(v.winLine[v.winLine.length - 1]);
-            el('line', {
-                x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'winline',
-                stroke: '#e0301e', 'stroke-width': 7, 'stroke-linecap': 'round', 'stroke-opacity': 0.75,
-            }, g);
+        if (v.winLine) {
             for (const p of v.winLine) {
                 const [cx, cy] = this.xy(p);
-                el('circle', { cx, cy, r: CELL * 0.5, fill: 'none', stroke: '#e0301e', 'stroke-width': 2.5 }, g);
+                el('circle', { cx, cy, r: CELL * 0.5, fill: 'none', stroke: '#e0301e', 'stroke-width': 3, class: 'winring' }, g);
             }
         }
         for (const f of v.forbidden || []) {
@@ -289,7 +299,7 @@ export class Board {
         if (!first) return;
         if (rank === 0) {
             const occupied = new Set(this.view.stones.map((s) => pointName(s)));
-            let side = this.view.toMove || 'black';
+            let side = this.view.side || 'black';
             line.moves.slice(0, 10).forEach((p, i) => {
                 if (!occupied.has(pointName(p))) {
                     this.stone(a, p, side, 0.55);

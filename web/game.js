@@ -128,6 +128,7 @@ export class Game {
             }).filter((f) => f.x >= 0),
             hint: s.hint ? points([s.hint], s.size)[0] || null : null,
             toMove: mine ? s.to_move : null,
+            side: s.to_move,
         };
     }
 
@@ -137,9 +138,9 @@ export class Game {
         const s = this.state;
         if (!s) return '';
         if (s.over) {
-            let text = resultText(s.result);
+            const text = resultText(s.result);
             if (s.mode === 'hvc' && s.owner && s.result && s.result.winner) {
-                text += ' ' + (s.result.winner === s.human ? t('youWin') : t('youLose'));
+                return `${text}. ${s.result.winner === s.human ? t('youWin') : t('youLose')}`;
             }
             return text;
         }

@@ -113,8 +113,8 @@ const TEXTS = {
         'computer-computer': 'computer vs computer',
         hvc: 'vs computer',
         hvh: 'two people',
-        yourMove: 'You played {0}',
         tooLarge: 'The file is too large for a record.',
+        movePlayed: 'Move {0}: {1} {2}',
     },
     zh: {
         title: '五子棋',
@@ -220,8 +220,8 @@ const TEXTS = {
         'computer-computer': '电脑对战',
         hvc: '人机',
         hvh: '双人',
-        yourMove: '你下了 {0}',
         tooLarge: '文件太大，不是棋谱。',
+        movePlayed: '第 {0} 手：{1} {2}',
     },
 };
 

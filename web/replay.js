@@ -5,7 +5,7 @@
 
 import * as api from './api.js';
 import { t } from './i18n.js';
-import { $, points, resultText } from './app.js';
+import { $, colorName, points, resultText } from './app.js';
 
 /** @typedef {import('./app.js').App} App */
 /** @typedef {import('./board.js').View} View */
@@ -115,6 +115,7 @@ export class Replay {
             stones,
             winLine: atEnd && s.result ? points(s.result.line, s.size) : [],
             toMove: null,
+            side: this.ply % 2 ? 'white' : 'black',
         };
     }
 
@@ -124,7 +125,9 @@ export class Replay {
         $('rp-ply').textContent = t('moveOf', this.ply, n);
         const status = $('status');
         const atEnd = this.ply === n;
-        status.textContent = atEnd && this.src.result ? resultText(this.src.result) : `${t('replay')}: ${t('moveOf', this.ply, n)}`;
+        const last = this.src.moves[this.ply - 1];
+        const played = last ? t('movePlayed', this.ply, colorName(this.ply % 2 ? 'black' : 'white'), last) : t('replay');
+        status.textContent = atEnd && this.src.result ? resultText(this.src.result) : played;
         status.classList.toggle('over', atEnd && !!this.src.result);
         for (const [id, on] of /** @type {[string, boolean][]} */ ([
             ['rp-first', this.ply > 0], ['rp-prev', this.ply > 0], ['rp-next', this.ply < n], ['rp-last', this.ply < n],
