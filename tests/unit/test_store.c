@@ -156,7 +156,7 @@ Test(store, create_and_reopen) {
     cr_assert_eq(head[18], 2, "WAL mode (file format version 2)");
     free(head);
     s = open_ok(path);
-    cr_assert_eq(gmk_store_schema_version(s), 2);
+    cr_assert_eq(gmk_store_schema_version(s), GMK_STORE_SCHEMA_VERSION);
     gmk_store_record *r = malloc(sizeof *r);
     cr_assert_eq(gmk_store_game_find_unfinished(s, r, err, sizeof err), GMK_STORE_NOT_FOUND);
     free(r);
@@ -530,7 +530,7 @@ Test(store, migrates_v1_to_v2) {
               "INSERT INTO moves VALUES (3, 0, 7, 7), (3, 1, 7, 8);");
 
     gmk_store *s = open_ok(path);
-    cr_assert_eq(gmk_store_schema_version(s), 2);
+    cr_assert_eq(gmk_store_schema_version(s), GMK_STORE_SCHEMA_VERSION);
     gmk_store_record *r = malloc(sizeof *r);
     cr_assert_eq(gmk_store_game_load(s, 1, r, err, sizeof err), GMK_STORE_OK, "%s", err);
     cr_assert_eq(r->game.rule, GMK_RULE_RENJU);
@@ -749,7 +749,7 @@ Test(store, existing_only) {
     s = NULL;
     cr_assert_eq(gmk_store_open(path, GMK_STORE_OPEN_EXISTING, &s, err, sizeof err), GMK_STORE_OK,
                  "%s", err);
-    cr_assert_eq(gmk_store_schema_version(s), 2, "upgraded");
+    cr_assert_eq(gmk_store_schema_version(s), GMK_STORE_SCHEMA_VERSION, "upgraded");
     gmk_store_close(s);
 }
 
