@@ -20,8 +20,8 @@
  * @property {'hvc' | 'hvh'} mode
  * @property {string} rule
  * @property {number} size
- * @property {number} level
- * @property {string} level_name
+ * @property {number | null} level
+ * @property {string | null} level_name
  * @property {'black' | 'white' | null} human
  * @property {string[]} moves
  * @property {'black' | 'white'} to_move
@@ -35,7 +35,6 @@
  * @property {boolean} can_undo
  * @property {boolean} can_redo
  * @property {boolean} owner
- * @property {number} started
  */
 /**
  * @typedef {object} Config
@@ -145,8 +144,9 @@ export const createGame = (setup) => call('POST', '/api/games', setup);
 /** @param {number} id @returns {Promise<GameState>} */
 export const getGame = (id) => call('GET', `/api/games/${id}`);
 
-/** @param {number} id @param {string} point @returns {Promise<GameState>} */
-export const move = (id, point) => call('POST', `/api/games/${id}/move`, { point });
+/** Plays point; ply is the number of moves on the board the player saw (a stale click is refused).
+ * @param {number} id @param {string} point @param {number} ply @returns {Promise<GameState>} */
+export const move = (id, point, ply) => call('POST', `/api/games/${id}/move`, { point, ply });
 
 /** undo, redo, resign or hint.
  * @param {number} id @param {'undo' | 'redo' | 'resign' | 'hint'} what @returns {Promise<GameState>} */

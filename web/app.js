@@ -43,6 +43,7 @@ export function points(names, size) {
  * @param {api.Result | null} r @returns {string} */
 export function resultText(r) {
     if (!r) return '';
+    if (r.outcome === 'abandoned') return t('abandonedGame');
     const head = r.winner ? t('wins', colorName(r.winner)) : t('draw');
     let why = '';
     if (r.reason === 'five' && r.line.length) why = t('byFive', r.line[0], r.line[r.line.length - 1]);

@@ -187,7 +187,11 @@ export class Game {
         const s = this.state;
         if (!s || this.busy) return;
         const point = pointName(p);
-        await this.send(() => api.move(s.id, point), (e) => {
+        await this.send(() => api.move(s.id, point, s.moves.length), (e) => {
+            if (e.reason === 'stale') {
+                this.refresh();
+                return null;
+            }
             if (e.reason === 'occupied') return t('occupied', point);
             if (e.reason === 'forbidden') return t('forbiddenAt', point, t(e.kind));
             if (e.reason === 'not-your-turn') return t('notYourTurn');
@@ -209,6 +213,17 @@ export class Game {
         if (what === 'hint' && this.state && !this.state.hint) this.app.say(t('hinting'));
     }
 
+    /** Reads the game again (after a click on a position that had already moved on). */
+    async refresh() {
+        const s = this.state;
+        if (!s) return;
+        try {
+            this.apply(await api.getGame(s.id));
+        } catch (e) {
+            this.app.fail(e);
+        }
+    }
+
     askResign() {
         /** @type {HTMLDialogElement} */ ($('resign-dialog')).showModal();
     }
@@ -217,7 +232,8 @@ export class Game {
      * Sends one intent; shows the state it answers unless the event stream has already told us
      * something newer.
      * @param {() => Promise<api.GameState>} request
-     * @param {(e: api.ApiError) => string} explain  the message for a refusal ('' : the server's)
+     * @param {(e: api.ApiError) => string | null} explain  the message for a refusal ('': the
+     *     server's; null: nothing to say)
      */
     async send(request, explain) {
         const before = this.streamed;
@@ -232,11 +248,9 @@ export class Game {
         } catch (e) {
             this.busy = false;
             this.app.render();
-            if (e instanceof api.ApiError && e.status >= 400 && e.status < 500 && explain(e)) {
-                this.app.say(explain(e), true);
-            } else {
-                this.app.fail(e);
-            }
+            const msg = e instanceof api.ApiError && e.status >= 400 && e.status < 500 ? explain(e) : '';
+            if (msg) this.app.say(msg, true);
+            else if (msg === '') this.app.fail(e);
         }
     }
 }

@@ -115,6 +115,7 @@ const TEXTS = {
         hvh: 'two people',
         tooLarge: 'The file is too large for a record.',
         movePlayed: 'Move {0}: {1} {2}',
+        abandonedGame: 'This game was abandoned',
     },
     zh: {
         title: '五子棋',
@@ -222,6 +223,7 @@ const TEXTS = {
         hvh: '双人',
         tooLarge: '文件太大，不是棋谱。',
         movePlayed: '第 {0} 手：{1} {2}',
+        abandonedGame: '这局已放弃',
     },
 };
 

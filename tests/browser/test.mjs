@@ -281,10 +281,13 @@ await test('a share link opens the position to replay, analyse and play on from'
     assert.ok(await page.locator('#board .analysis').count() >= 1, 'the lines are drawn');
     await checkScreenshot(ctx, page, path.join(SHOTS, 'desktop-light-analysis.png'));
     await page.click('#play-on');
+    await page.check('input[name=mode][value=hvc]');
+    await page.check('input[name=human][value=white]');
     await page.click('#setup-start');
     await closed(page, 'setup-dialog');
-    await waitStones(page, 3);
     await page.waitForSelector('#game-controls:not([hidden])');
+    await waitStones(page, 3);
+    assert.match(await status(page), /White to move \(you\)/);
     await ctx.close();
 });
 
