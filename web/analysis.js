@@ -5,7 +5,7 @@
 
 import * as api from './api.js';
 import { t } from './i18n.js';
-import { $, points } from './app.js';
+import { $, colorName, points } from './app.js';
 
 /** @typedef {import('./app.js').App} App */
 /** @typedef {import('./board.js').Line} Line */
@@ -80,7 +80,7 @@ export class Analysis {
             dd.className = cls;
             dl.append(dt, dd);
         };
-        row(t('evalLabel'), r.eval, 'an-eval');
+        row(t('evalFor', colorName(pos.moves.length % 2 ? 'white' : 'black')), r.eval, 'an-eval');
         row(t('best'), r.best, 'an-best');
         row(t('pv'), r.pv.join(' '), 'an-pv');
         out.append(dl);

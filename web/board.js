@@ -333,7 +333,14 @@ export class Board {
         g.replaceChildren();
         const v = this.view;
         const p = this.ghost;
-        if (p && v.toMove && !this.occupied(p)) {
+        const foul = p && (v.forbidden || []).some((f) => f.x === p.x && f.y === p.y);
+        if (p && foul) {
+            const [cx, cy] = this.xy(p);
+            el('circle', {
+                cx, cy, r: CELL * 0.46, fill: '#c0160b', 'fill-opacity': 0.15,
+                stroke: '#c0160b', 'stroke-width': 2.5, class: 'ghost-forbidden',
+            }, g);
+        } else if (p && v.toMove && !this.occupied(p)) {
             const s = this.stone(g, p, v.toMove, this.pending ? 0.7 : 0.45);
             s.classList.add('ghost');
             if (this.pending) {

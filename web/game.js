@@ -165,7 +165,7 @@ export class Game {
         if (s) {
             const level = this.app.config.levels.find((l) => l.level === s.level);
             const levelName = level ? (currentLang() === 'zh' ? level.name_zh : level.name) : '';
-            const parts = [`#${s.id}`, `${t('rule_' + s.rule)} ${s.size}×${s.size}`, t(s.mode)];
+            const parts = [`#${s.id}`, `${t('ruleShort_' + s.rule)} ${s.size}×${s.size}`, t(s.mode)];
             if (s.mode === 'hvc') parts.push(`${t('level')} ${s.level} ${levelName}`);
             info.textContent = parts.join(' · ');
         } else {

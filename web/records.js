@@ -45,8 +45,10 @@ export class GamesDialog {
         try {
             const [stats, games] = await Promise.all([api.getStats(), api.listGames(100)]);
             board.replaceChildren(this.scoreTable(stats));
-            list.replaceChildren(...games.games.map((g) => this.gameItem(g)));
-            if (!games.games.length) list.replaceChildren(make('li', t('noGames')));
+            // a game nobody has moved in yet is not worth listing
+            const played = games.games.filter((g) => g.moves > 0);
+            list.replaceChildren(...played.map((g) => this.gameItem(g)));
+            if (!played.length) list.replaceChildren(make('li', t('noGames')));
         } catch (e) {
             const msg = e instanceof api.ApiError && e.status === 503 ? t('busy') : e instanceof Error ? e.message : String(e);
             board.replaceChildren(make('p', msg, 'error'));
@@ -83,7 +85,7 @@ export class GamesDialog {
         let state = t('unfinished');
         if (g.abandoned) state = t('abandoned');
         else if (g.finished) state = g.outcome === 'draw' ? t('draw') : g.outcome === 'white wins' ? t('wins', t('white')) : t('wins', t('black'));
-        const text = `#${g.id} · ${date} · ${t('rule_' + g.rule)} ${g.size}×${g.size} · ${t(g.mode)} · ${t('movesN', g.moves)} · ${state}`;
+        const text = `#${g.id} · ${date} · ${t('ruleShort_' + g.rule)} ${g.size}×${g.size} · ${t(g.mode)} · ${t('movesN', g.moves)} · ${state}`;
         li.append(make('span', text, 'game-desc'));
         const actions = make('span', undefined, 'game-actions');
         const replay = /** @type {HTMLButtonElement} */ (make('button', t('replay')));

@@ -121,7 +121,7 @@ export class Replay {
 
     renderPanel() {
         const n = this.src.moves.length;
-        $('info').textContent = `${this.src.title} · ${t('rule_' + this.src.rule)} ${this.src.size}×${this.src.size}`;
+        $('info').textContent = `${this.src.title} · ${t('ruleShort_' + this.src.rule)} ${this.src.size}×${this.src.size}`;
         $('rp-ply').textContent = t('moveOf', this.ply, n);
         const status = $('status');
         const atEnd = this.ply === n;

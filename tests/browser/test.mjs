@@ -134,6 +134,7 @@ await test('a whole game against level 1 by clicking, then the scoreboard is up 
     assert.equal(await page.locator('#board .winline').count(), 1, 'the winning line is drawn');
     assert.ok(await page.locator('#resign').isDisabled(), 'no resigning a finished game');
     await page.check('#numbers');
+    assert.equal(await page.textContent('#board .marks > text.num >> nth=0'), '1', 'move numbers are shown');
     await checkScreenshot(ctx, page, path.join(SHOTS, 'desktop-light-over.png'));
     assert.equal(await scoreTotal(page), before + 1);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#dl-psq')]);
@@ -169,6 +170,26 @@ await test('undo, redo, resign with confirmation, new game', async () => {
     assert.match(await status(page), /White wins: Black resigned\. You lose\./);
     await newGame(page, { level: 1 });
     assert.match(await status(page), /Black to move \(you\)/);
+    await ctx.close();
+});
+
+await test('the computer thinks ("thinking… 1.2 s") and its move arrives by events, not by polling', async () => {
+    const { ctx, page } = await open();
+    await newGame(page, { level: 6 });
+    await click(page, 'h8');
+    await waitStones(page, 1);
+    /** @type {string[]} */
+    const polls = [];
+    page.on('request', (r) => {
+        if (r.method() === 'GET' && /\/api\/games\/\d+$/.test(r.url())) polls.push(r.url());
+    });
+    await page.waitForFunction(() => /White \(computer\) thinking… \d+\.\d s/.test(document.querySelector('#status')?.textContent || ''));
+    await waitStones(page, 2);
+    await waitTurn(page);
+    assert.deepEqual(polls, [], 'no polling while the computer thinks');
+    await page.click('#hint');
+    await page.locator('#board .hint').waitFor();
+    assert.match(await status(page), /Hint: [a-o]\d+/);
     await ctx.close();
 });
 
