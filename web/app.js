@@ -168,7 +168,6 @@ export class App {
         box.value = url;
         box.hidden = false;
         box.select();
-        history.replaceState(null, '', url);
         if (navigator.clipboard) {
             navigator.clipboard.writeText(url).then(() => this.say(t('copied')), () => {});
         }

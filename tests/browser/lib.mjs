@@ -7,7 +7,8 @@ import { chromium } from 'playwright-core';
 /**
  * Starts `$GMK_BIN serve --listen 127.0.0.1:0 --db DB --quiet` and reads the URL it prints.
  * @param {string} bin @param {string} db
- * @returns {Promise<{url: string, stop: () => Promise<void>}>}
+ * stop() ends it (SIGTERM) and gives back all it printed, where sanitizer reports would be.
+ * @returns {Promise<{url: string, stop: () => Promise<string>}>}
  */
 export function startServer(bin, db) {
     return new Promise((resolve, reject) => {
@@ -28,8 +29,8 @@ export function startServer(bin, db) {
                     url: `http://127.0.0.1:${m[1]}/`,
                     stop: () =>
                         new Promise((done) => {
-                            if (proc.exitCode !== null) return done();
-                            proc.once('exit', () => done());
+                            if (proc.exitCode !== null) return done(out);
+                            proc.once('exit', () => done(out));
                             proc.kill('SIGTERM');
                             setTimeout(() => proc.kill('SIGKILL'), 10000).unref();
                         }),

@@ -268,7 +268,18 @@ await test('a phone (390x844): the first tap shows the stone, the second plays i
         await waitStones(page, 2);
         assert.equal((await stones(page))[0].point, 'j10');
         await waitTurn(page);
-        if (scheme === 'dark') await checkScreenshot(ctx, page, path.join(SHOTS, 'phone-dark-game.png'));
+        if (scheme === 'dark') {
+            await checkScreenshot(ctx, page, path.join(SHOTS, 'phone-dark-game.png'));
+            await page.click('#open-games');
+            await page.waitForSelector('#games-list li');
+            await checkScreenshot(ctx, page, path.join(SHOTS, 'phone-dark-games.png'));
+            await page.click('#games-close');
+        } else {
+            await page.click('#new-game');
+            await page.waitForSelector('#setup-dialog[open]');
+            await checkScreenshot(ctx, page, path.join(SHOTS, 'phone-light-setup.png'));
+            await page.click('#setup-cancel');
+        }
         await ctx.close();
     }
 });
@@ -345,7 +356,10 @@ await test('"the server is busy" when the server answers 503', async () => {
 });
 
 await browser.close();
-await server.stop();
+const printed = await server.stop();
+await test('the server reported no sanitizer error', async () => {
+    assert.doesNotMatch(printed, /Sanitizer|runtime error/, printed.slice(0, 2000));
+});
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log(`browser: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
