@@ -10,7 +10,7 @@
 
 #include "web/web_internal.h"
 
-#define MAX_LIVE 256
+#define MAX_LIVE 512
 
 static void game_free(live_game *g) {
     gmk_session_free(g->session);
@@ -239,6 +239,7 @@ void live_kick(live_game *g, bool reserved) {
 }
 
 void live_publish(live_game *g, int moves_before, int ev) {
+    if (hub_viewers(g->hub) == 0) return; /* nobody to tell */
     const gmk_board *b = gmk_session_board(g->session);
     for (int i = moves_before; i < b->move_count; i++) {
         json_t *m = json_object();
