@@ -350,8 +350,12 @@ int gmk_web_serve(const gmk_web_options *opt) {
     fd = -1; /* MHD owns it now */
     const char *shown = w->opt.host;
     bool v6 = strchr(shown, ':') != NULL;
-    printf("gomoku serve: open http://%s%s%s:%d/ (database %s, %d engines; Ctrl-C stops)\n",
-           v6 ? "[" : "", shown, v6 ? "]" : "", port, gmk_store_path(w->store), w->opt.engines);
+    gmk_pool_stats ps;
+    gmk_pool_get_stats(w->pool, &ps);
+    printf("gomoku serve: open http://%s%s%s:%d/ (database %s, %d engines, %zu MB of engine "
+           "tables; Ctrl-C stops)\n",
+           v6 ? "[" : "", shown, v6 ? "]" : "", port, gmk_store_path(w->store), w->opt.engines,
+           ps.engine_bytes >> 20);
     fflush(stdout);
 
     for (int tick = 1; !g_signal; tick++) {
