@@ -70,8 +70,10 @@ export class GamesDialog {
             for (const n of [l.games, l.wins, l.losses, l.draws]) tr.append(make('td', String(n), 'n'));
             table.append(tr);
         }
+        const scroll = make('div', undefined, 'score-wrap');
+        scroll.append(table);
         const wrap = make('div');
-        wrap.append(table, make('p', t('total', stats.total), 'score-total'));
+        wrap.append(scroll, make('p', t('total', stats.total), 'score-total'));
         return wrap;
     }
 
