@@ -66,9 +66,9 @@ bench_move() { # label
     vals=""
     for run in 1 2 3; do
         first=$(new_game '{"mode":"hvh","size":22}')
-        for _ in $(seq 399); do new_game '{"mode":"hvh","size":22}' >/dev/null; done
+        for _ in $(seq 499); do new_game '{"mode":"hvh","size":22}' >/dev/null; done
         cookie=$(awk '$6 == "gmk_owner" { print "gmk_owner=" $7 }' "$TMP/jar")
-        FIRST_ID=$first GAMES_PER_THREAD=200 COOKIE=$cookie \
+        FIRST_ID=$first GAMES_PER_THREAD=250 COOKIE=$cookie \
             wrk -t2 -c100 -d"${DUR}s" --latency -s bench/web/move.lua "$URL" >"$TMP/wrk"
         report "$1 run $run" "$TMP/wrk"
         vals="$vals $(p99 "$TMP/wrk")"
