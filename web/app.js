@@ -182,7 +182,8 @@ export class App {
     /** Starts: a shared position, else this browser's game, else a new game. */
     async start() {
         const shared = readShareLink(location.hash, this.config);
-        const saved = Number(localStorage.getItem('gmk.game') || '0');
+        let saved = Number(localStorage.getItem('gmk.game') || '0');
+        if (!(saved > 0)) saved = await this.game.findMine();
         if (saved > 0) {
             const ok = await this.game.open(saved);
             if (!ok && !shared) await this.game.create(this.setup.remembered());

@@ -53,6 +53,19 @@ export class Game {
         }
     }
 
+    /** The id of this browser's latest unfinished game with moves, or 0 (when this page's
+     * storage has forgotten it, e.g. the server now listens on another port).
+     * @returns {Promise<number>} */
+    async findMine() {
+        try {
+            const list = await api.listGames(50);
+            const g = list.games.find((x) => x.owner && !x.finished && !x.abandoned && x.moves > 0);
+            return g ? g.id : 0;
+        } catch (e) {
+            return 0;
+        }
+    }
+
     /** Starts a new game on the server and shows it.
      * @param {Record<string, unknown>} setup @returns {Promise<boolean>} */
     async create(setup) {

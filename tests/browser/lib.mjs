@@ -5,14 +5,15 @@ import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
 
 /**
- * Starts `$GMK_BIN serve --listen 127.0.0.1:0 --db DB --quiet` and reads the URL it prints.
- * @param {string} bin @param {string} db
+ * Starts `$GMK_BIN serve --listen 127.0.0.1:PORT --db DB --quiet` (PORT 0: a free one) and reads
+ * the URL it prints.
+ * @param {string} bin @param {string} db @param {number} [port]
  * stop() ends it (SIGTERM) and gives back all it printed, where sanitizer reports would be.
  * @returns {Promise<{url: string, stop: () => Promise<string>}>}
  */
-export function startServer(bin, db) {
+export function startServer(bin, db, port = 0) {
     return new Promise((resolve, reject) => {
-        const proc = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--db', db, '--quiet'], {
+        const proc = spawn(bin, ['serve', '--listen', `127.0.0.1:${port}`, '--db', db, '--quiet'], {
             stdio: ['ignore', 'pipe', 'pipe'],
         });
         let out = '';

@@ -20,7 +20,8 @@ const T = 30000; // generous: the suite also runs under ASan
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').BrowserContext} Context */
 
-const server = await startServer(BIN, path.join(tmp, 'games.db'));
+let server = await startServer(BIN, path.join(tmp, 'games.db'));
+let printed = '';
 const browser = await launch();
 /** @type {string[]} */
 const problems = [];
@@ -249,6 +250,25 @@ await test('a reload in the middle of a game restores it', async () => {
     await ctx.close();
 });
 
+await test('after the server restarts, a reload continues the same game', async () => {
+    const { ctx, page } = await open();
+    await newGame(page, { level: 1 });
+    await click(page, 'h8');
+    await waitStones(page, 2);
+    await waitTurn(page);
+    const before = await stones(page);
+    printed += await server.stop();
+    server = await startServer(BIN, path.join(tmp, 'games.db'), Number(new URL(server.url).port));
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    await waitStones(page, 2);
+    assert.deepEqual(await stones(page), before);
+    const free = ['j10', 'g6', 'j6'].find((p) => !before.some((s) => s.point === p)) || 'a1';
+    await click(page, free);
+    await waitStones(page, 4);
+    await ctx.close();
+});
+
 await test('a phone (390x844): the first tap shows the stone, the second plays it; no sideways scroll', async () => {
     for (const scheme of /** @type {const} */ (['light', 'dark'])) {
         const { ctx, page } = await open({
@@ -356,7 +376,7 @@ await test('"the server is busy" when the server answers 503', async () => {
 });
 
 await browser.close();
-const printed = await server.stop();
+printed += await server.stop();
 await test('the server reported no sanitizer error', async () => {
     assert.doesNotMatch(printed, /Sanitizer|runtime error/, printed.slice(0, 2000));
 });
