@@ -335,6 +335,35 @@ describe('playing', () => {
   });
 });
 
+describe('malformed input', () => {
+  test('garbage of every kind to every route: a 4xx JSON error, the server lives, the game is unchanged', async () => {
+    const c = new Client(base);
+    const g = await newGame(c, { mode: 'hvh', moves: 'h8i9' });
+    const bodies = ['', 'null', '"x"', '[]', '{', '{"point":', '\u0000', '{"point":"h8\u0000"}',
+      '{"point":"\ud800"}', '\xff\xfe', '{"point":{"a":1}}', '{"point":["h8"]}', '{"point":"h8","point":"i8"}',
+      '{"moves":"' + 'h8'.repeat(500) + '"}', '{"size":1e309}', '{"size":-1}', '{"level":99999999999999999999}',
+      '{"text":null}', '{"nbest":1.5}', '{"time_ms":"1000"}', '['.repeat(5000) + ']'.repeat(5000),
+      '{"moves":[' + '"h8",'.repeat(600) + '"h8"]}', '{"mode":"hvh","rule":"renju","moves":"' + 'a'.repeat(3000) + '"}'];
+    const routes = ['/api/games', `/api/games/${g.id}/move`, '/api/analyze', '/api/records',
+      '/api/games/99999999999999999999999/move', '/api/games/-1/move', '/api/games/1.5', '/api/games/%00'];
+    for (const route of routes) {
+      for (const body of bodies) {
+        const r = await c.post(route, body, { 'content-type': 'application/json' });
+        assert.ok(r.status >= 200 && r.status < 500, `${route} ${body.slice(0, 40)} -> ${r.status}`);
+        if (r.status >= 400) assert.equal(typeof r.json?.error, 'string', `${route} ${body.slice(0, 40)}`);
+      }
+    }
+    for (const path of ['/api/games/1/record?format=', '/api/games?limit=99999999999999999999', '/..%2f..%2fetc/passwd',
+      '/api/games/1/events/x', '/api//games', '/%ff', '/api/games/' + '9'.repeat(300)]) {
+      const r = await c.get(path);
+      assert.ok(r.status >= 400 && r.status < 500, `${path} -> ${r.status}`);
+    }
+    const st = await c.get(`/api/games/${g.id}`);
+    assert.deepEqual(st.json.moves, ['h8', 'i9']);
+    assert.equal((await c.get('/api/config')).status, 200);
+  });
+});
+
 describe('records', () => {
   test('download PSQ, SGF and a move string; gomoku import accepts the PSQ', async () => {
     const c = new Client(base);
