@@ -153,7 +153,7 @@ export class Game {
         if (s.over) {
             const text = resultText(s.result);
             if (s.mode === 'hvc' && s.owner && s.result && s.result.winner) {
-                return `${text}. ${s.result.winner === s.human ? t('youWin') : t('youLose')}`;
+                return t('resultYou', text, s.result.winner === s.human ? t('youWin') : t('youLose'));
             }
             return text;
         }

@@ -119,6 +119,8 @@ const TEXTS = {
         hvh: 'two people',
         tooLarge: 'The file is too large for a record.',
         movePlayed: 'Move {0}: {1} {2}',
+        resultWhy: '{0}: {1}',
+        resultYou: '{0}. {1}',
         abandonedGame: 'This game was abandoned',
     },
     zh: {
@@ -231,6 +233,8 @@ const TEXTS = {
         hvh: '双人',
         tooLarge: '文件太大，不是棋谱。',
         movePlayed: '第 {0} 手：{1} {2}',
+        resultWhy: '{0}：{1}',
+        resultYou: '{0}。{1}',
         abandonedGame: '这局已放弃',
     },
 };

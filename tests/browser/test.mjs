@@ -309,9 +309,17 @@ await test('Chinese: from the browser\'s language, and the switch is remembered'
     assert.equal(await page.textContent('#title'), '五子棋');
     await newGame(page, { level: 1 });
     assert.match(await status(page), /轮到黑方（你）/);
+    await click(page, 'h8');
+    await waitStones(page, 2);
+    await page.waitForFunction(() => /轮到黑方（你）/.test(document.querySelector('#status')?.textContent || ''));
     await checkScreenshot(ctx, page, path.join(SHOTS, 'desktop-zh.png'));
+    await page.click('#resign');
+    assert.equal(await page.textContent('#resign-yes'), '认输');
+    await page.click('#resign-yes');
+    await page.waitForSelector('#status.over');
+    assert.equal(await status(page), '白方胜：黑方认输。你输了。');
     await page.selectOption('#lang', 'en');
-    assert.match(await status(page), /Black to move \(you\)/);
+    assert.equal(await status(page), 'White wins: Black resigned. You lose.');
     await page.reload();
     await page.waitForSelector('body[data-ready]');
     assert.equal(await page.textContent('#title'), 'Gomoku');
