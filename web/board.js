@@ -104,7 +104,7 @@ export class Board {
         this.marks = el('g', { class: 'marks' }, svg);
         this.top = el('g', { class: 'top' }, svg);
         svg.setAttribute('tabindex', '0');
-        svg.setAttribute('role', 'grid');
+        svg.setAttribute('role', 'application');
         svg.addEventListener('pointermove', (e) => this.pointerMove(e));
         svg.addEventListener('pointerleave', (e) => {
             if (e.pointerType === 'mouse') this.setGhost(null);
