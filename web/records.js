@@ -30,6 +30,8 @@ export class GamesDialog {
         $('upload-error').textContent = '';
         const rule = /** @type {HTMLSelectElement} */ ($('upload-rule'));
         rule.value = this.app.position().rule;
+        $('scoreboard').replaceChildren();
+        $('games-list').replaceChildren();
         this.dialog.showModal();
         this.load();
     }
