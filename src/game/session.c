@@ -61,8 +61,9 @@ static void put_err(char *err, size_t errlen, const char *fmt, const char *arg) 
     if (err && errlen) snprintf(err, errlen, fmt, arg);
 }
 
-static gmk_store_mode store_mode(gmk_play_mode m) {
-    switch (m) {
+static gmk_store_mode store_mode(const gmk_game_config *cfg) {
+    if (cfg->online) return GMK_STORE_MODE_ONLINE;
+    switch (cfg->mode) {
     case GMK_PLAY_HVH: return GMK_STORE_MODE_HVH;
     case GMK_PLAY_CVC: return GMK_STORE_MODE_CVC;
     default: return GMK_STORE_MODE_HVC;
@@ -71,7 +72,8 @@ static gmk_store_mode store_mode(gmk_play_mode m) {
 
 static gmk_play_mode play_mode(gmk_store_mode m) {
     switch (m) {
-    case GMK_STORE_MODE_HVH: return GMK_PLAY_HVH;
+    case GMK_STORE_MODE_HVH:
+    case GMK_STORE_MODE_ONLINE: return GMK_PLAY_HVH;
     case GMK_STORE_MODE_CVC: return GMK_PLAY_CVC;
     default: return GMK_PLAY_HVC;
     }
@@ -107,7 +109,7 @@ static bool ensure_saved_game(gmk_session *s) {
     if (!s->store) return false;
     if (s->game_id) return true;
     gmk_store_new_game g = {
-        .mode = store_mode(s->cfg.mode),
+        .mode = store_mode(&s->cfg),
         .rule = s->cfg.rule,
         .size = s->cfg.size,
         .level = s->cfg.mode == GMK_PLAY_HVH ? 0 : s->cfg.level,
@@ -162,6 +164,7 @@ static void cap_limits(const gmk_session *s, gmk_limits *l) {
 }
 
 static bool start_engine(gmk_session *s, think_kind kind) {
+    if (!s->engine) return false;
     gmk_limits limits;
     if (kind == THINK_MOVE) {
         uint64_t seed = s->seed ^ ((uint64_t)(s->board.move_count + 1) * 0x9E3779B97F4A7C15ull);
@@ -296,6 +299,10 @@ bool gmk_game_config_valid(const gmk_game_config *cfg, char *err, size_t errlen)
         put_err(err, errlen, "%s", "the board size must be 5 to 22");
         return false;
     }
+    if (cfg->online && cfg->mode != GMK_PLAY_HVH) {
+        put_err(err, errlen, "%s", "an online game is between two humans");
+        return false;
+    }
     if (cfg->mode != GMK_PLAY_HVH && !gmk_level_valid(cfg->level)) {
         put_err(err, errlen, "%s", "no such level");
         return false;
@@ -342,9 +349,10 @@ gmk_session_status gmk_session_create(gmk_store *store, const gmk_session_option
     if (!s) return GMK_SESSION_NO_MEMORY;
     if (opts) s->opt = *opts;
     if (s->opt.cvc_pace_ms == 0) s->opt.cvc_pace_ms = DEFAULT_CVC_PACE_MS;
-    s->engine = gmk_engine_new(s->opt.engine_memory_bytes ? s->opt.engine_memory_bytes
-                                                          : DEFAULT_ENGINE_MEMORY);
-    if (!s->engine) {
+    if (!s->opt.no_engine)
+        s->engine = gmk_engine_new(s->opt.engine_memory_bytes ? s->opt.engine_memory_bytes
+                                                              : DEFAULT_ENGINE_MEMORY);
+    if (!s->engine && !s->opt.no_engine) {
         free(s);
         return GMK_SESSION_NO_MEMORY;
     }
@@ -400,14 +408,14 @@ gmk_session_status gmk_session_find_unfinished(gmk_session *s, gmk_store_game *o
     return GMK_SESSION_OK;
 }
 
-gmk_session_status gmk_session_resume(gmk_session *s, int64_t top_level_ms, int *events, char *err,
+/* Plays the game in s->record: an unfinished one goes on (moves the rules refuse are dropped
+ * from the store), a finished one is shown over with its stored result. */
+static gmk_session_status open_record(gmk_session *s, int64_t top_level_ms, int *events, char *err,
                                       size_t errlen) {
-    set_events(events, 0);
-    gmk_session_status st = gmk_session_find_unfinished(s, NULL, err, errlen);
-    if (st != GMK_SESSION_OK) return st;
     const gmk_store_game *g = &s->record.game;
     gmk_game_config cfg = {
         .mode = play_mode(g->mode),
+        .online = g->mode == GMK_STORE_MODE_ONLINE,
         .human = g->human == GMK_WHITE ? GMK_WHITE : GMK_BLACK,
         .rule = g->rule,
         .size = g->size,
@@ -433,12 +441,46 @@ gmk_session_status gmk_session_resume(gmk_session *s, int64_t top_level_ms, int 
         kept++;
         judge(s, &ev);
     }
+    if (g->finished) { /* as stored: nothing is written */
+        if (s->result.outcome != g->outcome || s->result.reason != g->reason) {
+            memset(&s->result, 0, sizeof s->result);
+            s->result.outcome = g->outcome;
+            s->result.reason = g->reason;
+            s->result.point = GMK_POS_NONE;
+        }
+        if (g->reason == GMK_REASON_RESIGN) /* the loser resigned */
+            s->resigned = g->outcome == GMK_BLACK_WINS ? GMK_WHITE : GMK_BLACK;
+        s->over = true;
+        set_events(events, ev);
+        return GMK_SESSION_OK;
+    }
     if (kept < g->move_count) save_undo(s, g->move_count - kept);
     if (s->over) save_result(s);
     s->turn_start_ms = now_ms();
     maybe_think(s, &ev);
     set_events(events, ev);
     return GMK_SESSION_OK;
+}
+
+gmk_session_status gmk_session_resume(gmk_session *s, int64_t top_level_ms, int *events, char *err,
+                                      size_t errlen) {
+    set_events(events, 0);
+    gmk_session_status st = gmk_session_find_unfinished(s, NULL, err, errlen);
+    if (st != GMK_SESSION_OK) return st;
+    return open_record(s, top_level_ms, events, err, errlen);
+}
+
+gmk_session_status gmk_session_open_game(gmk_session *s, int64_t id, int64_t top_level_ms,
+                                         int *events, char *err, size_t errlen) {
+    set_events(events, 0);
+    if (!s->store) {
+        put_err(err, errlen, "%s", "no game store");
+        return GMK_SESSION_NOT_FOUND;
+    }
+    gmk_store_status st = gmk_store_game_load(s->store, id, &s->record, err, errlen);
+    if (st == GMK_STORE_NOT_FOUND) return GMK_SESSION_NOT_FOUND;
+    if (st != GMK_STORE_OK) return GMK_SESSION_STORE;
+    return open_record(s, top_level_ms, events, err, errlen);
 }
 
 gmk_session_status gmk_session_discard_unfinished(gmk_session *s, char *err, size_t errlen) {
@@ -573,6 +615,24 @@ bool gmk_session_resign(gmk_session *s, int *events) {
     s->result.reason = GMK_REASON_RESIGN;
     s->result.point = GMK_POS_NONE;
     s->resigned = who;
+    s->over = true;
+    s->hint = GMK_POS_NONE;
+    save_result(s);
+    set_events(events, GMK_EV_GAME_OVER);
+    return true;
+}
+
+bool gmk_session_end(gmk_session *s, gmk_outcome outcome, gmk_reason reason, int *events) {
+    set_events(events, 0);
+    if (s->over) return false;
+    if (outcome != GMK_BLACK_WINS && outcome != GMK_WHITE_WINS && outcome != GMK_DRAW) return false;
+    if (reason != GMK_REASON_TIME && reason != GMK_REASON_AGREEMENT && reason != GMK_REASON_ABANDON)
+        return false;
+    cancel_think(s);
+    memset(&s->result, 0, sizeof s->result);
+    s->result.outcome = outcome;
+    s->result.reason = reason;
+    s->result.point = GMK_POS_NONE;
     s->over = true;
     s->hint = GMK_POS_NONE;
     save_result(s);

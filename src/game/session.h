@@ -44,6 +44,8 @@ typedef struct {
     int64_t top_level_ms; /* time per move at the top level (0: the level default) */
     const char *black;    /* player names for the record; NULL: "human" or "computer" */
     const char *white;
+    bool online; /* HVH on two devices (game/room.h): recorded as GMK_STORE_MODE_ONLINE and
+                    never offered by gmk_session_find_unfinished */
 } gmk_game_config;
 
 /* How the session behaves, fixed at creation. Zero means the default everywhere. */
@@ -53,6 +55,8 @@ typedef struct {
     int64_t cvc_pace_ms;        /* CVC: at least this long between moves, to watch (0: 400;
                                    negative: no pause) */
     uint64_t seed;              /* varies the weaker levels' choices (0: from the clock) */
+    bool no_engine;             /* allocate no engine: two-human games only (online rooms);
+                                   hints are refused and a computer mode never moves */
     /* Called from the engine's thread when a search has finished; may be NULL. */
     void (*notify)(void *ctx);
     void *notify_ctx;
@@ -141,6 +145,12 @@ gmk_session_status gmk_session_find_unfinished(gmk_session *s, gmk_store_game *o
 gmk_session_status gmk_session_resume(gmk_session *s, int64_t top_level_ms, int *events, char *err,
                                       size_t errlen);
 
+/* Opens game id of the store (a room's game after a restart). An unfinished game resumes as
+ * gmk_session_resume does; a finished one is shown over, with its stored result, and nothing
+ * is written. GMK_SESSION_NOT_FOUND when there is no such game or no store. */
+gmk_session_status gmk_session_open_game(gmk_session *s, int64_t id, int64_t top_level_ms,
+                                         int *events, char *err, size_t errlen);
+
 /* Abandons the store's unfinished game (the player declined to resume it). */
 gmk_session_status gmk_session_discard_unfinished(gmk_session *s, char *err, size_t errlen);
 
@@ -179,6 +189,12 @@ bool gmk_session_redo(gmk_session *s, int *events);
 /* Resigns: HVC the human, HVH the side to move. The other side wins. False in CVC or when the
  * game is over. */
 bool gmk_session_resign(gmk_session *s, int *events);
+
+/* Ends a game that is on with a result decided off the board: outcome GMK_BLACK_WINS,
+ * GMK_WHITE_WINS or GMK_DRAW for reason GMK_REASON_TIME, GMK_REASON_AGREEMENT or
+ * GMK_REASON_ABANDON (online rooms), and records it. False when the game is over or the
+ * arguments are not one of these. */
+bool gmk_session_end(gmk_session *s, gmk_outcome outcome, gmk_reason reason, int *events);
 
 /* The current state. */
 void gmk_session_get_state(const gmk_session *s, gmk_session_state *out);

@@ -94,6 +94,7 @@ const char *gmk_store_mode_name(gmk_store_mode m) {
     case GMK_STORE_MODE_HVC: return "human-computer";
     case GMK_STORE_MODE_HVH: return "human-human";
     case GMK_STORE_MODE_CVC: return "computer-computer";
+    case GMK_STORE_MODE_ONLINE: return "online";
     case GMK_STORE_MODE_COUNT: break;
     }
     return "unknown";

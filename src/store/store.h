@@ -54,10 +54,11 @@ typedef enum {
 
 /* Who plays. The numbers are what the file holds; they never change. */
 typedef enum {
-    GMK_STORE_MODE_HVC = 0, /* human vs computer */
-    GMK_STORE_MODE_HVH = 1, /* two humans */
-    GMK_STORE_MODE_CVC = 2, /* computer vs computer */
-    GMK_STORE_MODE_COUNT = 3
+    GMK_STORE_MODE_HVC = 0,    /* human vs computer */
+    GMK_STORE_MODE_HVH = 1,    /* two humans */
+    GMK_STORE_MODE_CVC = 2,    /* computer vs computer */
+    GMK_STORE_MODE_ONLINE = 3, /* two humans on two devices (an online room, game/room.h) */
+    GMK_STORE_MODE_COUNT = 4
 } gmk_store_mode;
 
 /* Flags for gmk_store_open. */
@@ -151,7 +152,7 @@ int gmk_store_schema_version(const gmk_store *s);
 const char *gmk_store_status_name(gmk_store_status st);
 
 /* Names of the modes as the file and `gomoku stats` show them: "human-computer",
- * "human-human", "computer-computer". */
+ * "human-human", "computer-computer", "online". */
 const char *gmk_store_mode_name(gmk_store_mode m);
 
 /* --- games as they are played ---------------------------------------------------------- */
@@ -185,7 +186,8 @@ gmk_store_status gmk_store_game_abandon(gmk_store *s, int64_t id, int64_t ended_
 /* --- reading games --------------------------------------------------------------------- */
 
 /* The most recent unfinished game (highest id) with every move, for resuming after a crash.
- * GMK_STORE_NOT_FOUND when there is none. */
+ * Online games are not offered (their room resumes them). GMK_STORE_NOT_FOUND when there is
+ * none. */
 gmk_store_status gmk_store_game_find_unfinished(gmk_store *s, gmk_store_record *out, char *err,
                                                 size_t errlen);
 
