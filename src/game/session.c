@@ -626,13 +626,17 @@ bool gmk_session_end(gmk_session *s, gmk_outcome outcome, gmk_reason reason, int
     set_events(events, 0);
     if (s->over) return false;
     if (outcome != GMK_BLACK_WINS && outcome != GMK_WHITE_WINS && outcome != GMK_DRAW) return false;
-    if (reason != GMK_REASON_TIME && reason != GMK_REASON_AGREEMENT && reason != GMK_REASON_ABANDON)
+    if (reason != GMK_REASON_TIME && reason != GMK_REASON_AGREEMENT &&
+        reason != GMK_REASON_ABANDON && reason != GMK_REASON_RESIGN)
         return false;
+    if (reason == GMK_REASON_AGREEMENT ? outcome != GMK_DRAW : outcome == GMK_DRAW) return false;
     cancel_think(s);
     memset(&s->result, 0, sizeof s->result);
     s->result.outcome = outcome;
     s->result.reason = reason;
     s->result.point = GMK_POS_NONE;
+    if (reason == GMK_REASON_RESIGN)
+        s->resigned = outcome == GMK_BLACK_WINS ? GMK_WHITE : GMK_BLACK;
     s->over = true;
     s->hint = GMK_POS_NONE;
     save_result(s);

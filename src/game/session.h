@@ -190,10 +190,10 @@ bool gmk_session_redo(gmk_session *s, int *events);
  * game is over. */
 bool gmk_session_resign(gmk_session *s, int *events);
 
-/* Ends a game that is on with a result decided off the board: outcome GMK_BLACK_WINS,
- * GMK_WHITE_WINS or GMK_DRAW for reason GMK_REASON_TIME, GMK_REASON_AGREEMENT or
- * GMK_REASON_ABANDON (online rooms), and records it. False when the game is over or the
- * arguments are not one of these. */
+/* Ends a game that is on with a result decided off the board (online rooms), and records it:
+ * a win (GMK_BLACK_WINS or GMK_WHITE_WINS) by GMK_REASON_TIME, GMK_REASON_RESIGN (the loser
+ * resigned) or GMK_REASON_ABANDON, or GMK_DRAW by GMK_REASON_AGREEMENT. False when the game is
+ * over or the arguments are not one of these. */
 bool gmk_session_end(gmk_session *s, gmk_outcome outcome, gmk_reason reason, int *events);
 
 /* The current state. */

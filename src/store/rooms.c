@@ -88,10 +88,10 @@ static int write_row(gmk_store *s, const gmk_store_room *r, int64_t stored_seq, 
         "WHERE id = ?20 AND last_seq = ?21";
     sqlite3_stmt *q = NULL;
     int rc = sqlite3_prepare_v2(s->db, r->id ? update : insert, -1, &q, NULL);
-    const int64_t v[] = {r->rule,       r->size,     r->clock_ms,   r->increment_ms, r->created_ms,
-                         r->touched_ms, r->phase,    r->game_id,    r->game_no,      r->black_ms,
-                         r->white_ms,   r->turn_start_ms, r->draw_by, r->undo_by,    r->rematch_by,
-                         r->outcome,    r->reason,   r->last_seq};
+    const int64_t v[] = {
+        r->rule,    r->size,    r->clock_ms,   r->increment_ms, r->created_ms, r->touched_ms,
+        r->phase,   r->game_id, r->game_no,    r->black_ms,     r->white_ms,   r->turn_start_ms,
+        r->draw_by, r->undo_by, r->rematch_by, r->outcome,      r->reason,     r->last_seq};
     if (rc == SQLITE_OK) rc = bind_text(q, 1, r->code, sizeof r->code);
     for (int i = 0; i < (int)(sizeof v / sizeof v[0]) && rc == SQLITE_OK; i++)
         rc = sqlite3_bind_int64(q, i + 2, v[i]);
@@ -137,9 +137,9 @@ static int write_events(gmk_store *s, int64_t id, const gmk_store_room_event *ev
         -1, &q, NULL);
     for (int i = 0; i < n && rc == SQLITE_OK; i++) {
         const gmk_store_room_event *e = &ev[i];
-        const int64_t v[] = {id,         e->seq,     e->at_ms,    e->kind,     e->seat,
-                             e->color,   e->x,       e->y,        e->ply,      e->outcome,
-                             e->reason,  e->count,   e->black_ms, e->white_ms, e->game_id};
+        const int64_t v[] = {id,        e->seq,   e->at_ms,    e->kind,     e->seat,
+                             e->color,  e->x,     e->y,        e->ply,      e->outcome,
+                             e->reason, e->count, e->black_ms, e->white_ms, e->game_id};
         sqlite3_reset(q);
         for (int k = 0; k < (int)(sizeof v / sizeof v[0]) && rc == SQLITE_OK; k++)
             rc = sqlite3_bind_int64(q, k + 1, v[k]);

@@ -14,7 +14,7 @@
 
 #include "store/store.h"
 
-#define GMK_STORE_HASH_LEN 32     /* SHA-256 */
+#define GMK_STORE_HASH_LEN 32      /* SHA-256 */
 #define GMK_STORE_ROOM_CODE_MAX 16 /* room codes up to 15 characters, NUL included */
 
 /* One seat: 0 is the room's creator, 1 the friend who joined. */
