@@ -304,8 +304,8 @@ gmk_room_status gmk_room_create(gmk_store *store, const gmk_room_config *cfg, co
     w->black_ms = w->white_ms = w->clock_ms;
     w->created_ms = w->touched_ms = w->turn_start_ms = now;
     w->phase = GMK_ROOM_WAITING;
-    bool creator_black = cfg->black == GMK_ROOM_BLACK_ME ||
-                         (cfg->black == GMK_ROOM_BLACK_RANDOM && cfg->random_bit);
+    bool creator_black =
+        cfg->black == GMK_ROOM_BLACK_ME || (cfg->black == GMK_ROOM_BLACK_RANDOM && cfg->random_bit);
     w->seat[0].taken = true;
     gmk_sha256(token, token_len, w->seat[0].token_sha256);
     snprintf(w->seat[0].name, sizeof w->seat[0].name, "%s", name);
@@ -433,8 +433,7 @@ gmk_room_status gmk_room_connect(gmk_room *r, const void *token, size_t token_le
     return set_connected(r, token, token_len, 1, now);
 }
 
-gmk_room_status gmk_room_disconnect(gmk_room *r, const void *token, size_t token_len,
-                                    int64_t now) {
+gmk_room_status gmk_room_disconnect(gmk_room *r, const void *token, size_t token_len, int64_t now) {
     if (!r) return GMK_ROOM_BAD_REQUEST;
     return set_connected(r, token, token_len, -1, now);
 }
@@ -512,8 +511,7 @@ gmk_room_status gmk_room_resign(gmk_room *r, const void *token, size_t token_len
     return done(r, now, st);
 }
 
-gmk_room_status gmk_room_offer_draw(gmk_room *r, const void *token, size_t token_len,
-                                    int64_t now) {
+gmk_room_status gmk_room_offer_draw(gmk_room *r, const void *token, size_t token_len, int64_t now) {
     gmk_color me;
     gmk_room_status st = player(r, token, token_len, now, &me);
     if (st != GMK_ROOM_OK) return done(r, now, st);
@@ -527,8 +525,8 @@ gmk_room_status gmk_room_offer_draw(gmk_room *r, const void *token, size_t token
     return done(r, now, GMK_ROOM_OK);
 }
 
-gmk_room_status gmk_room_answer_draw(gmk_room *r, const void *token, size_t token_len,
-                                     bool accept, int64_t now) {
+gmk_room_status gmk_room_answer_draw(gmk_room *r, const void *token, size_t token_len, bool accept,
+                                     int64_t now) {
     gmk_color me;
     gmk_room_status st = player(r, token, token_len, now, &me);
     if (st != GMK_ROOM_OK) return done(r, now, st);
@@ -553,8 +551,8 @@ gmk_room_status gmk_room_ask_undo(gmk_room *r, const void *token, size_t token_l
     return done(r, now, GMK_ROOM_OK);
 }
 
-gmk_room_status gmk_room_answer_undo(gmk_room *r, const void *token, size_t token_len,
-                                     bool accept, int64_t now) {
+gmk_room_status gmk_room_answer_undo(gmk_room *r, const void *token, size_t token_len, bool accept,
+                                     int64_t now) {
     gmk_color me;
     gmk_room_status st = player(r, token, token_len, now, &me);
     if (st != GMK_ROOM_OK) return done(r, now, st);
@@ -625,7 +623,8 @@ int64_t gmk_room_next_deadline(const gmk_room *r) {
     return r->row.turn_start_ms + (to_move(r) == GMK_BLACK ? r->row.black_ms : r->row.white_ms);
 }
 
-/* --- reading ----------------------------------------------------------------------------------- */
+/* --- reading -----------------------------------------------------------------------------------
+ */
 
 void gmk_room_get_state(const gmk_room *r, int64_t now, gmk_room_state *out) {
     memset(out, 0, sizeof *out);

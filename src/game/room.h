@@ -199,13 +199,12 @@ gmk_room_status gmk_room_play(gmk_room *r, const void *token, size_t token_len, 
 gmk_room_status gmk_room_resign(gmk_room *r, const void *token, size_t token_len, int64_t now);
 
 /* Offers a draw (if the other side has offered one, this accepts it). Logs DRAW_OFFERED. */
-gmk_room_status gmk_room_offer_draw(gmk_room *r, const void *token, size_t token_len,
-                                    int64_t now);
+gmk_room_status gmk_room_offer_draw(gmk_room *r, const void *token, size_t token_len, int64_t now);
 
 /* Answers the other side's draw offer: accept ends the game drawn (OVER), decline logs
  * DRAW_DECLINED. NOT_NOW when there is no offer from the other side. */
-gmk_room_status gmk_room_answer_draw(gmk_room *r, const void *token, size_t token_len,
-                                     bool accept, int64_t now);
+gmk_room_status gmk_room_answer_draw(gmk_room *r, const void *token, size_t token_len, bool accept,
+                                     int64_t now);
 
 /* Asks to take back the last move (as two people at one board: one move, whoever played it).
  * Logs UNDO_ASKED; NOT_NOW when there is nothing to undo or a request is pending. */
@@ -214,8 +213,8 @@ gmk_room_status gmk_room_ask_undo(gmk_room *r, const void *token, size_t token_l
 /* Answers the other side's undo request: accept takes the move back (UNDONE; the time used so
  * far this turn is charged to the side that was to move, and the other side's clock starts),
  * decline logs UNDO_DECLINED. */
-gmk_room_status gmk_room_answer_undo(gmk_room *r, const void *token, size_t token_len,
-                                     bool accept, int64_t now);
+gmk_room_status gmk_room_answer_undo(gmk_room *r, const void *token, size_t token_len, bool accept,
+                                     int64_t now);
 
 /* The seat of token claims the win because the side to move (the other) has stayed
  * disconnected for GMK_ROOM_CLAIM_MS of its turn. Logs OVER (abandonment); NOT_NOW before. */
@@ -228,8 +227,7 @@ gmk_room_status gmk_room_rematch(gmk_room *r, const void *token, size_t token_le
 /* A seat's event stream opened or closed (a seat may have several). The seat shows connected
  * while it has one; CONNECTION is logged when that changes. Closing is not resigning. */
 gmk_room_status gmk_room_connect(gmk_room *r, const void *token, size_t token_len, int64_t now);
-gmk_room_status gmk_room_disconnect(gmk_room *r, const void *token, size_t token_len,
-                                    int64_t now);
+gmk_room_status gmk_room_disconnect(gmk_room *r, const void *token, size_t token_len, int64_t now);
 
 /* A spectator's stream opened or closed: logs SPECTATORS with the new count. */
 void gmk_room_spectator_join(gmk_room *r, int64_t now);
