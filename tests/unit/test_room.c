@@ -63,9 +63,8 @@ static gmk_room *room_with(int minutes, int inc, gmk_room_black black) {
                            .clock_minutes = minutes,
                            .increment_s = inc};
     gmk_room *r = NULL;
-    gmk_room_status st =
-        gmk_room_create(store, &cfg, code_of(0), TOK(CREATOR), "Ann", T0 - 5000, &r, err,
-                        sizeof err);
+    gmk_room_status st = gmk_room_create(store, &cfg, code_of(0), TOK(CREATOR), "Ann", T0 - 5000,
+                                         &r, err, sizeof err);
     cr_assert_eq(st, GMK_ROOM_OK, "create: %s (%s)", gmk_room_status_name(st), err);
     int seat = -1;
     cr_assert_eq(gmk_room_join(r, TOK(FRIEND), "Bob", T0, &seat), GMK_ROOM_OK);
@@ -406,8 +405,7 @@ Test(room, restart_continues_with_the_clocks) {
     int n = all_events(r, 0, ev, 64, 64);
     for (int i = 0; i < n; i++) cr_assert_eq(ev[i].seq, i + 1);
     /* the seats still answer to their tokens, and the game goes on */
-    cr_assert_eq(gmk_room_play(r, TOK(CREATOR), 9, 9, 2, T0 + 17000, NULL),
-                 GMK_ROOM_NOT_YOUR_TURN);
+    cr_assert_eq(gmk_room_play(r, TOK(CREATOR), 9, 9, 2, T0 + 17000, NULL), GMK_ROOM_NOT_YOUR_TURN);
     cr_assert_eq(gmk_room_play(r, TOK(FRIEND), 9, 9, 2, T0 + 17000, NULL), GMK_ROOM_OK);
     s = state(r, T0 + 17000);
     cr_assert_eq(s.ply, 3);
@@ -439,8 +437,7 @@ Test(room, rematch_swaps_colours) {
     cr_assert_eq(s.seat[1].color, GMK_BLACK);
     cr_assert_eq(s.ply, 0);
     cr_assert_eq(s.black_ms, 300000);
-    cr_assert_eq(gmk_room_play(r, TOK(CREATOR), 7, 7, 0, T0 + 5000, NULL),
-                 GMK_ROOM_NOT_YOUR_TURN);
+    cr_assert_eq(gmk_room_play(r, TOK(CREATOR), 7, 7, 0, T0 + 5000, NULL), GMK_ROOM_NOT_YOUR_TURN);
     play_ok(r, FRIEND, 7, 7, T0 + 5000);
     s = state(r, T0 + 5000);
     cr_assert_neq(s.game_id, first_game);
@@ -459,9 +456,9 @@ Test(room, idle_rooms_are_closed_and_their_games_stay) {
     cr_assert(gmk_room_idle(r, T0 + 10 + GMK_ROOM_IDLE_MS));
     gmk_room_free(r);
     int closed = -1;
-    cr_assert_eq(gmk_room_close_idle(store, T0 + 10 + GMK_ROOM_IDLE_MS - 1, &closed, err,
-                                     sizeof err),
-                 GMK_ROOM_OK);
+    cr_assert_eq(
+        gmk_room_close_idle(store, T0 + 10 + GMK_ROOM_IDLE_MS - 1, &closed, err, sizeof err),
+        GMK_ROOM_OK);
     cr_assert_eq(closed, 0);
     cr_assert_eq(gmk_room_load(store, code_of(0), T0, &r, err, sizeof err), GMK_ROOM_OK);
     gmk_room_free(r);
@@ -480,24 +477,24 @@ Test(room, idle_rooms_are_closed_and_their_games_stay) {
 Test(room, creating_refuses_bad_input) {
     gmk_room_config cfg = {.rule = GMK_RULE_RENJU, .size = 15, .black = GMK_ROOM_BLACK_RANDOM};
     gmk_room *r = NULL;
-    cr_assert_eq(gmk_room_create(store, &cfg, code_of(1), "short", 5, "Ann", T0, &r, err,
-                                 sizeof err),
-                 GMK_ROOM_BAD_REQUEST);
+    cr_assert_eq(
+        gmk_room_create(store, &cfg, code_of(1), "short", 5, "Ann", T0, &r, err, sizeof err),
+        GMK_ROOM_BAD_REQUEST);
     cr_assert_eq(gmk_room_create(store, &cfg, "ABC", TOK(CREATOR), "Ann", T0, &r, err, sizeof err),
                  GMK_ROOM_BAD_REQUEST);
-    cr_assert_eq(gmk_room_create(store, &cfg, code_of(1), TOK(CREATOR), "\x1b[2J", T0, &r, err,
-                                 sizeof err),
-                 GMK_ROOM_BAD_REQUEST);
+    cr_assert_eq(
+        gmk_room_create(store, &cfg, code_of(1), TOK(CREATOR), "\x1b[2J", T0, &r, err, sizeof err),
+        GMK_ROOM_BAD_REQUEST);
     cfg.clock_minutes = 181;
-    cr_assert_eq(gmk_room_create(store, &cfg, code_of(1), TOK(CREATOR), "Ann", T0, &r, err,
-                                 sizeof err),
-                 GMK_ROOM_BAD_REQUEST);
+    cr_assert_eq(
+        gmk_room_create(store, &cfg, code_of(1), TOK(CREATOR), "Ann", T0, &r, err, sizeof err),
+        GMK_ROOM_BAD_REQUEST);
     cr_assert_null(r);
     cfg.clock_minutes = 0;
     cfg.random_bit = false; /* random: the creator plays white */
-    cr_assert_eq(gmk_room_create(store, &cfg, code_of(1), TOK(CREATOR), "Ann", T0, &r, err,
-                                 sizeof err),
-                 GMK_ROOM_OK);
+    cr_assert_eq(
+        gmk_room_create(store, &cfg, code_of(1), TOK(CREATOR), "Ann", T0, &r, err, sizeof err),
+        GMK_ROOM_OK);
     cr_assert_eq(state(r, T0).seat[0].color, GMK_WHITE);
     cr_assert_eq(state(r, T0).phase, GMK_ROOM_WAITING);
     cr_assert_eq(gmk_room_play(r, TOK(CREATOR), 7, 7, -1, T0, NULL), GMK_ROOM_NOT_NOW);
@@ -506,9 +503,9 @@ Test(room, creating_refuses_bad_input) {
     cr_assert(!state(r, T0).seat[1].taken);
     gmk_room_free(r);
     /* the same code again is refused by the store */
-    cr_assert_eq(gmk_room_create(store, &cfg, code_of(1), TOK(FRIEND), "Bob", T0, &r, err,
-                                 sizeof err),
-                 GMK_ROOM_STORE);
+    cr_assert_eq(
+        gmk_room_create(store, &cfg, code_of(1), TOK(FRIEND), "Bob", T0, &r, err, sizeof err),
+        GMK_ROOM_STORE);
 }
 
 Test(room_text, names) {
@@ -520,12 +517,14 @@ Test(room_text, names) {
     cr_assert(!gmk_room_name_valid("   ", NULL, 0));
     cr_assert(!gmk_room_name_valid("a\nb", NULL, 0));
     cr_assert(!gmk_room_name_valid("a\x7f", NULL, 0));
-    cr_assert(!gmk_room_name_valid("a\xc2\x85", NULL, 0));         /* C1 control */
-    cr_assert(!gmk_room_name_valid("\xe2\x80\xae" "abc", NULL, 0)); /* right-to-left override */
-    cr_assert(!gmk_room_name_valid("\xc0\xaf", NULL, 0));          /* overlong '/' */
-    cr_assert(!gmk_room_name_valid("\xed\xa0\x80", NULL, 0));      /* a surrogate */
-    cr_assert(!gmk_room_name_valid("\xf4\x90\x80\x80", NULL, 0));  /* past U+10FFFF */
-    cr_assert(!gmk_room_name_valid("ab\xe4\xb8", NULL, 0));        /* cut short */
+    cr_assert(!gmk_room_name_valid("a\xc2\x85", NULL, 0)); /* C1 control */
+    cr_assert(!gmk_room_name_valid("\xe2\x80\xae"
+                                   "abc",
+                                   NULL, 0));                     /* right-to-left override */
+    cr_assert(!gmk_room_name_valid("\xc0\xaf", NULL, 0));         /* overlong '/' */
+    cr_assert(!gmk_room_name_valid("\xed\xa0\x80", NULL, 0));     /* a surrogate */
+    cr_assert(!gmk_room_name_valid("\xf4\x90\x80\x80", NULL, 0)); /* past U+10FFFF */
+    cr_assert(!gmk_room_name_valid("ab\xe4\xb8", NULL, 0));       /* cut short */
     cr_assert(!gmk_room_name_valid("<script>alert(1)</script>xx", NULL, 0)); /* 27 chars */
     /* 21 four-byte characters: few enough characters, too many bytes */
     char big[128] = "";

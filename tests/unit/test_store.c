@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "store/rooms.h"
 #include "store/store.h"
 
 static char tmp[256];
@@ -156,7 +157,7 @@ Test(store, create_and_reopen) {
     cr_assert_eq(head[18], 2, "WAL mode (file format version 2)");
     free(head);
     s = open_ok(path);
-    cr_assert_eq(gmk_store_schema_version(s), 2);
+    cr_assert_eq(gmk_store_schema_version(s), GMK_STORE_SCHEMA_VERSION);
     gmk_store_record *r = malloc(sizeof *r);
     cr_assert_eq(gmk_store_game_find_unfinished(s, r, err, sizeof err), GMK_STORE_NOT_FOUND);
     free(r);
@@ -530,7 +531,10 @@ Test(store, migrates_v1_to_v2) {
               "INSERT INTO moves VALUES (3, 0, 7, 7), (3, 1, 7, 8);");
 
     gmk_store *s = open_ok(path);
-    cr_assert_eq(gmk_store_schema_version(s), 2);
+    cr_assert_eq(gmk_store_schema_version(s), GMK_STORE_SCHEMA_VERSION);
+    gmk_store_room room; /* step 3: the room tables exist, empty */
+    cr_assert_eq(gmk_store_room_find(s, "ABCDEFGHJKLM", &room, err, sizeof err),
+                 GMK_STORE_NOT_FOUND, "%s", err);
     gmk_store_record *r = malloc(sizeof *r);
     cr_assert_eq(gmk_store_game_load(s, 1, r, err, sizeof err), GMK_STORE_OK, "%s", err);
     cr_assert_eq(r->game.rule, GMK_RULE_RENJU);
@@ -645,7 +649,10 @@ Test(store, newer_version_refused) {
     char path[512];
     at(path, "new.db");
     fill(path, 1);
-    sql(path, "PRAGMA journal_mode = DELETE; PRAGMA user_version = 3;");
+    char newer[96];
+    snprintf(newer, sizeof newer, "PRAGMA journal_mode = DELETE; PRAGMA user_version = %d;",
+             GMK_STORE_SCHEMA_VERSION + 1);
+    sql(path, newer);
     refused(path, GMK_STORE_TOO_NEW);
     cr_assert(strstr(err, "newer") != NULL, "%s", err);
 }
@@ -749,7 +756,7 @@ Test(store, existing_only) {
     s = NULL;
     cr_assert_eq(gmk_store_open(path, GMK_STORE_OPEN_EXISTING, &s, err, sizeof err), GMK_STORE_OK,
                  "%s", err);
-    cr_assert_eq(gmk_store_schema_version(s), 2, "upgraded");
+    cr_assert_eq(gmk_store_schema_version(s), GMK_STORE_SCHEMA_VERSION, "upgraded");
     gmk_store_close(s);
 }
 
