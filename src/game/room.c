@@ -374,6 +374,10 @@ gmk_room_status gmk_room_load(gmk_store *store, const char *code, int64_t now, g
         e->color = r->row.seat[i].color;
     }
     add_event(r, GMK_ROOM_EV_SPECTATORS, now);
+    gmk_session_state ss;
+    gmk_session_get_state(r->session, &ss);
+    if (r->row.phase == GMK_ROOM_PLAYING && ss.over) /* it ended just before the server did */
+        game_over(r, now, ss.result.reason == GMK_REASON_RESIGN ? ss.resigned : GMK_EMPTY);
     /* a flag that fell while the server was down falls now */
     settle(r, now);
     commit(r, now);

@@ -416,6 +416,35 @@ Test(room, restart_continues_with_the_clocks) {
     gmk_room_free(r);
 }
 
+Test(room, a_game_that_ended_just_before_a_crash_is_over_after_the_load) {
+    gmk_room *r = room_with(0, 0, GMK_ROOM_BLACK_ME);
+    for (int i = 0; i < 4; i++) {
+        play_ok(r, CREATOR, 7 + i, 7, T0 + 10 + 20 * i);
+        play_ok(r, FRIEND, 3 + i, 10, T0 + 20 + 20 * i);
+    }
+    int64_t game = state(r, T0).game_id;
+    gmk_room_free(r); /* the process dies after the session saved the five and its result */
+    cr_assert_eq(gmk_store_game_add_move(store, game, 8, 11, 7, 5, err, sizeof err), GMK_STORE_OK);
+    cr_assert_eq(
+        gmk_store_game_finish(store, game, GMK_BLACK_WINS, GMK_REASON_FIVE, 0, err, sizeof err),
+        GMK_STORE_OK);
+    cr_assert_eq(gmk_room_load(store, code_of(0), T0 + 1000, &r, err, sizeof err), GMK_ROOM_OK,
+                 "%s", err);
+    gmk_room_state s = state(r, T0 + 1000);
+    cr_assert_eq(s.phase, GMK_ROOM_OVER);
+    cr_assert_eq(s.outcome, GMK_BLACK_WINS);
+    cr_assert_eq(s.ply, 9);
+    gmk_room_event last;
+    int n;
+    cr_assert_eq(gmk_room_events_since(r, s.last_seq - 1, &last, 1, &n), GMK_ROOM_OK);
+    cr_assert_eq(last.kind, GMK_ROOM_EV_OVER);
+    /* and the room still offers the rematch */
+    cr_assert_eq(gmk_room_rematch(r, TOK(FRIEND), T0 + 2000), GMK_ROOM_OK);
+    cr_assert_eq(gmk_room_rematch(r, TOK(CREATOR), T0 + 2000), GMK_ROOM_OK);
+    cr_assert_eq(state(r, T0 + 2000).seat[0].color, GMK_WHITE);
+    gmk_room_free(r);
+}
+
 Test(room, rematch_swaps_colours) {
     gmk_room *r = room_with(5, 3, GMK_ROOM_BLACK_ME);
     cr_assert_eq(gmk_room_rematch(r, TOK(CREATOR), T0 + 1), GMK_ROOM_NOT_NOW); /* game on */
