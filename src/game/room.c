@@ -11,6 +11,10 @@
 
 #include "game/sha256.h"
 
+/* Times a caller may give (Unix ms, 1970 to about 2500) and the most time a clock may hold. */
+#define TIME_MAX_MS (16LL * 1000 * 1000 * 1000 * 1000)
+#define LEFT_MAX_MS (24LL * 3600 * 1000)
+
 enum {
     LOG_KEEP = 512, /* events kept in memory with a store; older ones are read from it */
     PENDING_MAX = 8,
@@ -64,6 +68,10 @@ static int seat_of_color(const gmk_room *r, gmk_color c) {
     for (int i = 0; i < 2; i++)
         if (r->row.seat[i].taken && r->row.seat[i].color == c) return i;
     return -1;
+}
+
+static bool time_ok(int64_t now) {
+    return now > 0 && now <= TIME_MAX_MS;
 }
 
 static bool token_ok(const void *token, size_t len) {
@@ -237,7 +245,8 @@ static bool start_game(gmk_room *r, int64_t now) {
 /* The seat of token for an action during a game: settles the clock first. */
 static gmk_room_status acting_seat(gmk_room *r, const void *token, size_t len, int64_t now,
                                    int *seat) {
-    if (!r) return GMK_ROOM_BAD_REQUEST;
+    *seat = -1;
+    if (!r || !time_ok(now)) return GMK_ROOM_BAD_REQUEST;
     *seat = gmk_room_seat_of(r, token, len);
     if (*seat < 0) return GMK_ROOM_NO_SEAT;
     settle(r, now);
@@ -286,7 +295,7 @@ gmk_room_status gmk_room_create(gmk_store *store, const gmk_room_config *cfg, co
         put_err(err, errlen, "the seat token is too short or too long");
         return GMK_ROOM_BAD_REQUEST;
     }
-    if (now <= 0) {
+    if (!time_ok(now)) {
         put_err(err, errlen, "bad time");
         return GMK_ROOM_BAD_REQUEST;
     }
@@ -333,6 +342,10 @@ gmk_room_status gmk_room_load(gmk_store *store, const char *code, int64_t now, g
     if (!store) {
         put_err(err, errlen, "no store");
         return GMK_ROOM_NOT_FOUND;
+    }
+    if (!time_ok(now)) {
+        put_err(err, errlen, "bad time");
+        return GMK_ROOM_BAD_REQUEST;
     }
     if (!gmk_room_code_normalize(code, norm)) {
         put_err(err, errlen, "not a room code");
@@ -390,7 +403,7 @@ gmk_room_status gmk_room_load(gmk_store *store, const char *code, int64_t now, g
 gmk_room_status gmk_room_join(gmk_room *r, const void *token, size_t token_len, const char *name,
                               int64_t now, int *seat) {
     if (seat) *seat = -1;
-    if (!r || !token_ok(token, token_len)) return GMK_ROOM_BAD_REQUEST;
+    if (!r || !token_ok(token, token_len) || !time_ok(now)) return GMK_ROOM_BAD_REQUEST;
     int held = gmk_room_seat_of(r, token, token_len);
     if (held >= 0) {
         if (seat) *seat = held;
@@ -415,6 +428,7 @@ gmk_room_status gmk_room_join(gmk_room *r, const void *token, size_t token_len, 
 
 static gmk_room_status set_connected(gmk_room *r, const void *token, size_t token_len, int delta,
                                      int64_t now) {
+    if (!time_ok(now)) return GMK_ROOM_BAD_REQUEST;
     int i = gmk_room_seat_of(r, token, token_len);
     if (i < 0) return GMK_ROOM_NO_SEAT;
     settle(r, now);
@@ -443,7 +457,7 @@ gmk_room_status gmk_room_disconnect(gmk_room *r, const void *token, size_t token
 }
 
 static void spectators(gmk_room *r, int delta, int64_t now) {
-    if (!r || (delta < 0 && r->spectators == 0)) return;
+    if (!r || !time_ok(now) || (delta < 0 && r->spectators == 0)) return;
     settle(r, now);
     r->spectators += delta;
     add_event(r, GMK_ROOM_EV_SPECTATORS, now)->count = r->spectators;
@@ -483,6 +497,7 @@ gmk_room_status gmk_room_play(gmk_room *r, const void *token, size_t token_len, 
         int64_t *left = left_of(r, me);
         *left -= now - r->row.turn_start_ms;
         *left += r->row.increment_ms;
+        if (*left > LEFT_MAX_MS) *left = LEFT_MAX_MS; /* many moves taken back and played again */
     }
     r->row.turn_start_ms = now;
     r->row.draw_by = r->row.undo_by = GMK_EMPTY;
@@ -616,7 +631,7 @@ gmk_room_status gmk_room_rematch(gmk_room *r, const void *token, size_t token_le
 }
 
 bool gmk_room_tick(gmk_room *r, int64_t now) {
-    if (!r) return false;
+    if (!r || !time_ok(now)) return false;
     bool fell = settle(r, now);
     commit(r, now);
     return fell;
@@ -692,17 +707,18 @@ gmk_room_status gmk_room_events_since(gmk_room *r, int64_t after, gmk_room_event
 }
 
 bool gmk_room_idle(const gmk_room *r, int64_t now) {
-    return now - r->row.touched_ms >= GMK_ROOM_IDLE_MS;
+    return now >= r->row.touched_ms && now - r->row.touched_ms >= GMK_ROOM_IDLE_MS;
 }
 
 gmk_room_status gmk_room_close_idle(gmk_store *store, int64_t now, int *closed, char *err,
                                     size_t errlen) {
     if (closed) *closed = 0;
-    if (now < GMK_ROOM_IDLE_MS) {
+    if (!time_ok(now) || now < GMK_ROOM_IDLE_MS) {
         put_err(err, errlen, "bad time");
         return GMK_ROOM_BAD_REQUEST;
     }
-    if (gmk_store_room_close_idle(store, now - GMK_ROOM_IDLE_MS, now, closed, err, errlen) !=
+    /* touched at or before now - GMK_ROOM_IDLE_MS, as gmk_room_idle says */
+    if (gmk_store_room_close_idle(store, now - GMK_ROOM_IDLE_MS + 1, now, closed, err, errlen) !=
         GMK_STORE_OK)
         return GMK_ROOM_STORE;
     return GMK_ROOM_OK;

@@ -19,9 +19,10 @@
  *
  * Time: `now` is Unix milliseconds (CLOCK_REALTIME), given by the caller, so that clocks
  * survive a restart (the time the server was down counts, as for a clock on a table) and
- * tests need no sleeping. The room does no other I/O, draws no random numbers and reads no
- * clock. Threads: a room is used by one thread at a time (the server holds a lock per room);
- * two moves sent at once for one turn are then one move and one GMK_ROOM_NOT_YOUR_TURN. The
+ * tests need no sleeping; a time before 1970 or past the year 2500 is GMK_ROOM_BAD_REQUEST
+ * (a bug in the caller, not a player's doing). The room does no other I/O, draws no random numbers
+ * and reads no clock. Threads: a room is used by one thread at a time (the server holds a lock per
+ * room); two moves sent at once for one turn are then one move and one GMK_ROOM_NOT_YOUR_TURN. The
  * store handle, if any, must only be used by that thread meanwhile. */
 #ifndef GMK_ROOM_H
 #define GMK_ROOM_H

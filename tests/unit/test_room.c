@@ -182,6 +182,11 @@ Test(room, refusals_change_nothing) {
     cr_assert_eq(gmk_room_play(r, TOK(CREATOR), 7, 7, -1, T0 + 200, NULL), GMK_ROOM_ILLEGAL);
     cr_assert_eq(gmk_room_play(r, TOK(CREATOR), 15, 0, -1, T0 + 200, NULL), GMK_ROOM_BAD_REQUEST);
     cr_assert_eq(gmk_room_join(r, TOK(STRANGER), "Eve", T0 + 200, NULL), GMK_ROOM_FULL);
+    /* a time no clock gives */
+    cr_assert_eq(gmk_room_play(r, TOK(CREATOR), 8, 8, -1, -1, NULL), GMK_ROOM_BAD_REQUEST);
+    cr_assert_eq(gmk_room_play(r, TOK(CREATOR), 8, 8, -1, INT64_MAX, NULL), GMK_ROOM_BAD_REQUEST);
+    cr_assert(!gmk_room_tick(r, INT64_MAX));
+    cr_assert(!gmk_room_idle(r, INT64_MIN));
     /* nothing pending to answer */
     cr_assert_eq(gmk_room_answer_draw(r, TOK(CREATOR), true, T0 + 200), GMK_ROOM_NOT_NOW);
     cr_assert_eq(gmk_room_answer_undo(r, TOK(CREATOR), true, T0 + 200), GMK_ROOM_NOT_NOW);
