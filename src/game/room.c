@@ -123,7 +123,7 @@ static void log_append(gmk_room *r, const gmk_room_event *ev, int n) {
         }
     }
     if (r->log_len + n > r->log_cap) {
-        int cap = r->log_cap ? r->log_cap * 2 : 64;
+        int cap = r->log_cap ? r->log_cap * 2 : 16;
         while (cap < r->log_len + n) cap *= 2;
         gmk_room_event *bigger = realloc(r->log, (size_t)cap * sizeof *bigger);
         if (!bigger) { /* keep going: the store has them, or they are lost from memory */
