@@ -1,8 +1,9 @@
 /* room.c: an online room (see room.h). The persistent state is a gmk_store_room kept exactly
  * as the store holds it; what only lives while the server runs (connections, spectators, the
- * recent log) sits beside it. Each public call that changes anything collects its events in
- * `pending`, then saves the room with them in one transaction (commit) and appends them to
- * the in-memory log. */
+ * recent log) sits beside it. Each public call that may change anything opens a store batch
+ * (enter) once the caller holds a seat, collects its events in `pending`, and ends in commit:
+ * the session's writes (a move, a result), the room row and the events are then committed
+ * together, or none of them, and the events join the in-memory log. */
 #include "game/room.h"
 
 #include <stdio.h>
@@ -23,6 +24,7 @@ enum {
 
 struct gmk_room {
     gmk_store *store; /* NULL: not saving */
+    gmk_store *batch; /* the store while a batch is open (enter .. commit) */
     bool store_msg_pending;
     char store_msg[MSG_LEN];
     gmk_store_room row; /* the saved state */
@@ -108,6 +110,7 @@ static gmk_room_event *add_event(gmk_room *r, int kind, int64_t now) {
 static void store_failed(gmk_room *r, const char *err) {
     if (!r->store) return;
     r->store = NULL;
+    gmk_session_stop_saving(r->session); /* the game and the log stay in step in the file */
     snprintf(r->store_msg, sizeof r->store_msg, "room %.15s: %.280s", r->row.code,
              err && *err ? err : "the store failed");
     r->store_msg_pending = true;
@@ -138,23 +141,38 @@ static void log_append(gmk_room *r, const gmk_room_event *ev, int n) {
     r->log_len += n;
 }
 
-/* Saves the room with the pending events and moves them to the log. */
+/* Opens the batch in which a call's writes are committed together. */
+static void enter(gmk_room *r) {
+    if (!r->store || r->batch) return;
+    char err[MSG_LEN];
+    if (gmk_store_batch_begin(r->store, err, sizeof err) == GMK_STORE_OK)
+        r->batch = r->store;
+    else
+        store_failed(r, err);
+}
+
+/* Saves the room with the pending events, moves them to the log, and commits the batch: all
+ * of the call's writes, or none when one failed (the room then stops saving). */
 static void commit(gmk_room *r, int64_t now) {
-    if (r->npending == 0) return;
-    r->row.touched_ms = now;
-    gmk_session_state st;
-    gmk_session_get_state(r->session, &st);
-    if (st.game_id) r->row.game_id = st.game_id;
-    if (r->store) {
-        char err[MSG_LEN];
-        if (gmk_store_room_save(r->store, &r->row, r->pending, r->npending, err, sizeof err) !=
-            GMK_STORE_OK)
+    char err[MSG_LEN];
+    if (gmk_session_take_store_message(r->session, err, sizeof err)) store_failed(r, err);
+    if (r->npending > 0) {
+        r->row.touched_ms = now;
+        gmk_session_state st;
+        gmk_session_get_state(r->session, &st);
+        if (st.game_id) r->row.game_id = st.game_id;
+        if (r->store && gmk_store_room_save(r->store, &r->row, r->pending, r->npending, err,
+                                            sizeof err) != GMK_STORE_OK)
             store_failed(r, err);
+        log_append(r, r->pending, r->npending);
+        r->npending = 0;
     }
-    char msg[MSG_LEN];
-    if (gmk_session_take_store_message(r->session, msg, sizeof msg)) store_failed(r, msg);
-    log_append(r, r->pending, r->npending);
-    r->npending = 0;
+    if (r->batch) {
+        bool ok = r->store != NULL;
+        if (gmk_store_batch_end(r->batch, ok, err, sizeof err) != GMK_STORE_OK && ok)
+            store_failed(r, err);
+        r->batch = NULL;
+    }
 }
 
 /* --- clocks and the end of a game ---------------------------------------------------------- */
@@ -249,6 +267,7 @@ static gmk_room_status acting_seat(gmk_room *r, const void *token, size_t len, i
     if (!r || !time_ok(now)) return GMK_ROOM_BAD_REQUEST;
     *seat = gmk_room_seat_of(r, token, len);
     if (*seat < 0) return GMK_ROOM_NO_SEAT;
+    enter(r);
     settle(r, now);
     return GMK_ROOM_OK;
 }
@@ -275,6 +294,7 @@ static gmk_room *room_new(gmk_store *store) {
 
 void gmk_room_free(gmk_room *r) {
     if (!r) return;
+    if (r->batch) gmk_store_batch_end(r->batch, false, NULL, 0); /* a load that failed */
     gmk_session_free(r->session);
     free(r->log);
     free(r);
@@ -361,6 +381,7 @@ gmk_room_status gmk_room_load(gmk_store *store, const char *code, int64_t now, g
         gmk_room_free(r);
         return st == GMK_STORE_NOT_FOUND ? GMK_ROOM_NOT_FOUND : GMK_ROOM_STORE;
     }
+    enter(r); /* a damaged record's moves are dropped with the rest of the load's writes */
     if (r->row.game_id > 0) {
         gmk_session_status ss =
             gmk_session_open_game(r->session, r->row.game_id, 0, NULL, err, errlen);
@@ -411,6 +432,7 @@ gmk_room_status gmk_room_join(gmk_room *r, const void *token, size_t token_len, 
     }
     if (!gmk_room_name_valid(name, NULL, 0)) return GMK_ROOM_BAD_REQUEST;
     if (r->row.seat[1].taken) return GMK_ROOM_FULL;
+    enter(r);
     gmk_store_seat *s = &r->row.seat[1];
     s->taken = true;
     gmk_sha256(token, token_len, s->token_sha256);
@@ -431,6 +453,7 @@ static gmk_room_status set_connected(gmk_room *r, const void *token, size_t toke
     if (!time_ok(now)) return GMK_ROOM_BAD_REQUEST;
     int i = gmk_room_seat_of(r, token, token_len);
     if (i < 0) return GMK_ROOM_NO_SEAT;
+    enter(r);
     settle(r, now);
     bool was = r->live[i].streams > 0;
     if (delta < 0 && r->live[i].streams == 0) return done(r, now, GMK_ROOM_NOT_NOW);
@@ -458,6 +481,7 @@ gmk_room_status gmk_room_disconnect(gmk_room *r, const void *token, size_t token
 
 static void spectators(gmk_room *r, int delta, int64_t now) {
     if (!r || !time_ok(now) || (delta < 0 && r->spectators == 0)) return;
+    enter(r);
     settle(r, now);
     r->spectators += delta;
     add_event(r, GMK_ROOM_EV_SPECTATORS, now)->count = r->spectators;
@@ -632,6 +656,9 @@ gmk_room_status gmk_room_rematch(gmk_room *r, const void *token, size_t token_le
 
 bool gmk_room_tick(gmk_room *r, int64_t now) {
     if (!r || !time_ok(now)) return false;
+    if (!has_clock(r) || r->row.phase != GMK_ROOM_PLAYING || now < gmk_room_next_deadline(r))
+        return false; /* the usual case: nothing to write */
+    enter(r);
     bool fell = settle(r, now);
     commit(r, now);
     return fell;

@@ -12,10 +12,11 @@
  *
  * Every change of state appends an event to the room's log with the next sequence number
  * (1, 2, 3...); the server sends them to viewers in order and resumes a stream after
- * Last-Event-ID with gmk_room_events_since, with no gap and no duplicate. With a store, the
- * room and the events of each change are saved in one transaction (store/rooms.h) and the
- * game's moves as the session saves them, so that gmk_room_load continues after a restart;
- * if the store fails, the room goes on in memory and says why once, like the session.
+ * Last-Event-ID with gmk_room_events_since, with no gap and no duplicate. With a store, each
+ * call's writes (the session's move or result, the room with its clocks, the events) are
+ * committed in one transaction (gmk_store_batch_begin), so that gmk_room_load continues
+ * after a restart from a state the log agrees with; if the store fails, the room goes on in
+ * memory without saving and says why once, like the session.
  *
  * Time: `now` is Unix milliseconds (CLOCK_REALTIME), given by the caller, so that clocks
  * survive a restart (the time the server was down counts, as for a clock on a table) and

@@ -723,6 +723,10 @@ bool gmk_session_take_store_message(gmk_session *s, char *buf, size_t buflen) {
     return true;
 }
 
+void gmk_session_stop_saving(gmk_session *s) {
+    s->store = NULL;
+}
+
 const char *gmk_play_mode_name(gmk_play_mode m) {
     switch (m) {
     case GMK_PLAY_HVC: return "human-computer";

@@ -217,6 +217,10 @@ bool gmk_session_setting_set(gmk_session *s, const char *key, const char *value)
  * the session plays without saving); copies it into buf and forgets it. False when none. */
 bool gmk_session_take_store_message(gmk_session *s, char *buf, size_t buflen);
 
+/* Stops saving from now on, quietly (an online room whose own saving failed keeps its game
+ * and its log in step this way). */
+void gmk_session_stop_saving(gmk_session *s);
+
 /* "human-computer", "human-human", "computer-computer". */
 const char *gmk_play_mode_name(gmk_play_mode m);
 bool gmk_play_mode_parse(const char *text, gmk_play_mode *out);

@@ -271,7 +271,7 @@ static gmk_store_status load(gmk_store *s, int64_t id, gmk_store_record *out, co
     if (st != GMK_STORE_OK) return st;
     if (!out) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: nowhere to put it", what);
     memset(&out->game, 0, sizeof out->game);
-    int rc = sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
+    int rc = store_read_begin(s);
     if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
     sqlite3_stmt *q = NULL;
     const char *sql = id ? "SELECT " GAME_COLUMNS " FROM games WHERE id = ?"

@@ -283,7 +283,7 @@ gmk_store_status gmk_store_room_find(gmk_store *s, const char *code, gmk_store_r
     gmk_store_status st = store_check(s, false, what, err, errlen);
     if (st != GMK_STORE_OK) return st;
     if (!code || !out) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no code", what);
-    int rc = sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
+    int rc = store_read_begin(s);
     if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
     sqlite3_stmt *q = NULL;
     rc = sqlite3_prepare_v2(s->db, "SELECT " ROOM_COLUMNS " FROM rooms WHERE code = ?", -1, &q,

@@ -155,6 +155,14 @@ const char *gmk_store_status_name(gmk_store_status st);
  * "human-human", "computer-computer", "online". */
 const char *gmk_store_mode_name(gmk_store_mode m);
 
+/* Groups every write until gmk_store_batch_end into one transaction (one commit, all or
+ * nothing), e.g. a move of an online game with the room's event. Reads see the batch's
+ * writes. A failing write inside undoes only itself. One batch at a time per handle. */
+gmk_store_status gmk_store_batch_begin(gmk_store *s, char *err, size_t errlen);
+
+/* Ends the batch: commit saves it all (on failure nothing is saved), else nothing is. */
+gmk_store_status gmk_store_batch_end(gmk_store *s, bool commit, char *err, size_t errlen);
+
 /* --- games as they are played ---------------------------------------------------------- */
 
 /* Records a new, unfinished game with no moves; *id receives its id (> 0). */

@@ -2,10 +2,12 @@
  * a whole game by two seats with spectators, refusals that change nothing, two moves for one
  * turn, draw offers, undo by consent, the disconnection claim, flag fall at the exact
  * millisecond, the event log (continuity, resume after N, older events read from the store),
- * a restart in the middle of a clocked game, rematch with colours swapped, closing idle
- * rooms; and the names, codes and clocks rooms take as text. Time is given, never slept. */
+ * a restart in the middle of a clocked game, a save refused by the compare-and-set (the move
+ * and its event go together), rematch with colours swapped, closing idle rooms; and the
+ * names, codes and clocks rooms take as text. Time is given, never slept. */
 #include <criterion/criterion.h>
 #include <ftw.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -421,14 +423,14 @@ Test(room, restart_continues_with_the_clocks) {
     gmk_room_free(r);
 }
 
-Test(room, a_game_that_ended_just_before_a_crash_is_over_after_the_load) {
+Test(room, a_game_over_in_the_store_is_over_after_the_load) {
     gmk_room *r = room_with(0, 0, GMK_ROOM_BLACK_ME);
     for (int i = 0; i < 4; i++) {
         play_ok(r, CREATOR, 7 + i, 7, T0 + 10 + 20 * i);
         play_ok(r, FRIEND, 3 + i, 10, T0 + 20 + 20 * i);
     }
     int64_t game = state(r, T0).game_id;
-    gmk_room_free(r); /* the process dies after the session saved the five and its result */
+    gmk_room_free(r); /* then the five and the result reach the file without the room */
     cr_assert_eq(gmk_store_game_add_move(store, game, 8, 11, 7, 5, err, sizeof err), GMK_STORE_OK);
     cr_assert_eq(
         gmk_store_game_finish(store, game, GMK_BLACK_WINS, GMK_REASON_FIVE, 0, err, sizeof err),
@@ -447,6 +449,36 @@ Test(room, a_game_that_ended_just_before_a_crash_is_over_after_the_load) {
     cr_assert_eq(gmk_room_rematch(r, TOK(FRIEND), T0 + 2000), GMK_ROOM_OK);
     cr_assert_eq(gmk_room_rematch(r, TOK(CREATOR), T0 + 2000), GMK_ROOM_OK);
     cr_assert_eq(state(r, T0 + 2000).seat[0].color, GMK_WHITE);
+    gmk_room_free(r);
+}
+
+Test(room, a_move_and_its_event_are_saved_together_or_not_at_all) {
+    gmk_room *r = room_with(0, 0, GMK_ROOM_BLACK_ME);
+    play_ok(r, CREATOR, 7, 7, T0 + 10);
+    int64_t game = state(r, T0).game_id;
+    /* another writer moves the room on behind this one's back */
+    sqlite3 *db = NULL;
+    cr_assert_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(db, "UPDATE rooms SET last_seq = last_seq + 100", NULL, NULL, NULL),
+                 SQLITE_OK);
+    sqlite3_close(db);
+    int stored = stored_events(1);
+    /* the move is played in memory, but neither it nor its event reaches the file */
+    play_ok(r, FRIEND, 8, 8, T0 + 20);
+    cr_assert_eq(state(r, T0 + 20).ply, 2);
+    char msg[512];
+    cr_assert(gmk_room_take_store_message(r, msg, sizeof msg));
+    cr_assert(strstr(msg, "changed elsewhere") != NULL, "%s", msg);
+    cr_assert_not(gmk_room_take_store_message(r, msg, sizeof msg), "said once");
+    static gmk_store_record rec;
+    cr_assert_eq(gmk_store_game_load(store, game, &rec, err, sizeof err), GMK_STORE_OK);
+    cr_assert_eq(rec.game.move_count, 1);
+    cr_assert_eq(stored_events(1), stored);
+    /* the room goes on in memory */
+    play_ok(r, CREATOR, 9, 9, T0 + 30);
+    cr_assert_eq(state(r, T0 + 30).ply, 3);
+    cr_assert_eq(gmk_store_game_load(store, game, &rec, err, sizeof err), GMK_STORE_OK);
+    cr_assert_eq(rec.game.move_count, 1, "the game stays in step with the log");
     gmk_room_free(r);
 }
 

@@ -965,3 +965,39 @@ Test(store, stats_command) {
     cr_assert(strchr(out, '\n') == out + strlen(out) - 1, "one line: %s", out);
     cr_assert_eq(run_stats("--nope", out, sizeof out), 2);
 }
+
+Test(store, a_batch_commits_all_or_nothing) {
+    char path[512];
+    gmk_store *s = open_ok(at(path, "batch.db"));
+    cr_assert_eq(gmk_store_batch_end(s, true, err, sizeof err), GMK_STORE_INVALID, "none open");
+    /* rolled back: nothing of it stays */
+    cr_assert_eq(gmk_store_batch_begin(s, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(gmk_store_batch_begin(s, err, sizeof err), GMK_STORE_INVALID, "one at a time");
+    int64_t id = begin(s, GMK_STORE_MODE_ONLINE, 0, GMK_EMPTY);
+    add(s, id, 0, 7, 7, 10);
+    static gmk_store_record rec;
+    cr_assert_eq(gmk_store_game_load(s, id, &rec, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(rec.game.move_count, 1, "reads see the batch");
+    cr_assert_eq(gmk_store_batch_end(s, false, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(gmk_store_game_load(s, id, &rec, err, sizeof err), GMK_STORE_NOT_FOUND);
+    /* committed: all of it, and a failing step undoes only itself */
+    cr_assert_eq(gmk_store_batch_begin(s, err, sizeof err), GMK_STORE_OK, "%s", err);
+    id = begin(s, GMK_STORE_MODE_ONLINE, 0, GMK_EMPTY);
+    add(s, id, 0, 7, 7, 10);
+    cr_assert_eq(gmk_store_game_add_move(s, id, 5, 8, 8, 0, err, sizeof err), GMK_STORE_INVALID);
+    add(s, id, 1, 8, 8, 10);
+    cr_assert_eq(gmk_store_batch_end(s, true, err, sizeof err), GMK_STORE_OK, "%s", err);
+    gmk_store_close(s);
+    s = open_ok(path);
+    cr_assert_eq(gmk_store_game_load(s, id, &rec, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(rec.game.move_count, 2);
+    cr_assert_eq(rec.game.mode, GMK_STORE_MODE_ONLINE);
+    /* closing with a batch open saves nothing of it */
+    cr_assert_eq(gmk_store_batch_begin(s, err, sizeof err), GMK_STORE_OK, "%s", err);
+    add(s, id, 2, 9, 9, 10);
+    gmk_store_close(s);
+    s = open_ok(path);
+    cr_assert_eq(gmk_store_game_load(s, id, &rec, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(rec.game.move_count, 2);
+    gmk_store_close(s);
+}
