@@ -34,7 +34,7 @@ struct gmk_room {
         int64_t since_ms;
     } live[2];
     int spectators;
-    gmk_room_event *log; /* the last events, oldest first; log[0].seq == log_first */
+    gmk_room_event *log; /* the last events, oldest first, consecutive up to row.last_seq */
     int log_len, log_cap;
     gmk_room_event pending[PENDING_MAX];
     int npending;
