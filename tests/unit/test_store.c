@@ -941,6 +941,7 @@ Test(store, stats_command) {
     finish(s, begin(s, GMK_STORE_MODE_HVC, 3, GMK_BLACK), GMK_BLACK_WINS, GMK_REASON_FIVE);
     finish(s, begin(s, GMK_STORE_MODE_HVC, 3, GMK_WHITE), GMK_BLACK_WINS, GMK_REASON_FIVE);
     finish(s, begin(s, GMK_STORE_MODE_HVH, 0, GMK_EMPTY), GMK_WHITE_WINS, GMK_REASON_RESIGN);
+    finish(s, begin(s, GMK_STORE_MODE_ONLINE, 0, GMK_EMPTY), GMK_DRAW, GMK_REASON_AGREEMENT);
     int64_t live = begin(s, GMK_STORE_MODE_CVC, 4, GMK_EMPTY);
     add(s, live, 0, 7, 7, 0);
     gmk_store_close(s);
@@ -950,6 +951,9 @@ Test(store, stats_command) {
     cr_assert(strstr(out, "two humans") != NULL, "%s", out);
     cr_assert(strstr(out, "1           0           1      0\n") != NULL, "%s", out);
     cr_assert(strstr(out, "white wins (resignation)") != NULL, "%s", out);
+    cr_assert(strstr(out, "online\n") != NULL, "%s", out);
+    cr_assert(strstr(out, "1           0           0      1\n") != NULL, "%s", out);
+    cr_assert(strstr(out, "draw (agreement)") != NULL, "%s", out);
     cr_assert(strstr(out, "unfinished") != NULL, "%s", out);
     cr_assert(strstr(out, "computer vs computer") == NULL, "no finished game: %s", out);
 
