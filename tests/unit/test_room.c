@@ -3,7 +3,8 @@
  * turn, draw offers, undo by consent, the disconnection claim, flag fall at the exact
  * millisecond, the event log (continuity, resume after N, older events read from the store),
  * a restart in the middle of a clocked game, a save refused by the compare-and-set (the move
- * and its event go together), rematch with colours swapped, closing idle rooms; and the
+ * and its event go together), rematch with colours swapped, closing idle rooms, 1,500 random
+ * actions after which the log, the store and a reload agree; and the
  * names, codes and clocks rooms take as text. Time is given, never slept. */
 #include <criterion/criterion.h>
 #include <ftw.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "game/room.h"
+#include "support.h"
 
 static char tmp[256], dbpath[300];
 static char err[512];
@@ -572,6 +574,74 @@ Test(room, creating_refuses_bad_input) {
     cr_assert_eq(
         gmk_room_create(store, &cfg, code_of(1), TOK(FRIEND), "Bob", T0, &r, err, sizeof err),
         GMK_ROOM_STORE);
+}
+
+/* Random actions by the two players, a stranger and spectators at random times; after them
+ * the log has no gap, the store's log equals the memory's, and a reload shows the same room. */
+Test(room, random_actions_keep_log_store_and_reload_in_step) {
+    gmk_room *r = room_with(2, 1, GMK_ROOM_BLACK_ME);
+    test_rng rng = {.state = 12345};
+    const char *toks[3] = {CREATOR, FRIEND, STRANGER};
+    int64_t now = T0;
+    int played = 0;
+    for (int i = 0; i < 1500; i++) {
+        now += rng_below(&rng, 1500);
+        const char *tok = toks[rng_below(&rng, 3)];
+        size_t len = strlen(tok);
+        switch (rng_below(&rng, 24)) {
+        case 0: gmk_room_resign(r, tok, len, now); break;
+        case 1: gmk_room_offer_draw(r, tok, len, now); break;
+        case 2: gmk_room_answer_draw(r, tok, len, rng_below(&rng, 2), now); break;
+        case 3: gmk_room_ask_undo(r, tok, len, now); break;
+        case 4: gmk_room_answer_undo(r, tok, len, rng_below(&rng, 2), now); break;
+        case 5: gmk_room_claim(r, tok, len, now); break;
+        case 6: gmk_room_rematch(r, tok, len, now); break;
+        case 7: gmk_room_connect(r, tok, len, now); break;
+        case 8: gmk_room_disconnect(r, tok, len, now); break;
+        case 9: gmk_room_spectator_join(r, now); break;
+        case 10: gmk_room_tick(r, now); break;
+        default:
+            if (gmk_room_play(r, tok, len, rng_below(&rng, 15), rng_below(&rng, 15), -1, now,
+                              NULL) == GMK_ROOM_OK)
+                played++;
+        }
+        gmk_room_state s = state(r, now);
+        cr_assert(s.black_ms >= 0 && s.white_ms >= 0);
+        if (s.phase == GMK_ROOM_PLAYING && s.deadline_ms <= now) { /* the server's timer */
+            cr_assert(gmk_room_tick(r, now));
+            cr_assert_eq(state(r, now).reason, GMK_REASON_TIME);
+        }
+    }
+    cr_assert_geq(played, 40, "%d moves", played);
+    cr_assert_geq(state(r, now).game_no, 5, "several games: %d", state(r, now).game_no);
+    static gmk_room_event mem[4096], disk[4096];
+    int n = all_events(r, 0, mem, 4096, 4096);
+    cr_assert_eq(n, (int)gmk_room_last_seq(r));
+    int m = 0;
+    cr_assert_eq(gmk_store_room_events(store, 1, 0, disk, 4096, &m, err, sizeof err), GMK_STORE_OK);
+    cr_assert_eq(m, n);
+    for (int i = 0; i < n; i++) {
+        cr_assert_eq(mem[i].seq, i + 1);
+        cr_assert_eq(memcmp(&mem[i], &disk[i], sizeof mem[i]), 0, "event %d differs", i + 1);
+    }
+    gmk_room_state before = state(r, now);
+    gmk_room_free(r);
+    cr_assert_eq(gmk_room_load(store, code_of(0), now, &r, err, sizeof err), GMK_ROOM_OK, "%s",
+                 err);
+    gmk_room_state after = state(r, now);
+    cr_assert_eq(after.phase, before.phase);
+    cr_assert_eq(after.ply, before.ply);
+    cr_assert_eq(after.black_ms, before.black_ms);
+    cr_assert_eq(after.white_ms, before.white_ms);
+    cr_assert_eq(after.outcome, before.outcome);
+    cr_assert_eq(after.game_no, before.game_no);
+    cr_assert_eq(after.draw_by, before.draw_by);
+    cr_assert_eq(after.undo_by, before.undo_by);
+    cr_assert_eq(after.rematch_by, before.rematch_by);
+    cr_assert_eq(after.seat[0].color, before.seat[0].color);
+    const gmk_board *a = gmk_session_board(gmk_room_session(r));
+    cr_assert_eq(a->move_count, before.ply);
+    gmk_room_free(r);
 }
 
 Test(room_text, names) {
