@@ -63,8 +63,9 @@ static void put_err(char *err, size_t errlen, const char *fmt, const char *arg) 
     if (err && errlen) snprintf(err, errlen, fmt, arg);
 }
 
-static gmk_store_mode store_mode(gmk_play_mode m) {
-    switch (m) {
+static gmk_store_mode store_mode(const gmk_game_config *cfg) {
+    if (cfg->online) return GMK_STORE_MODE_ONLINE;
+    switch (cfg->mode) {
     case GMK_PLAY_HVH: return GMK_STORE_MODE_HVH;
     case GMK_PLAY_CVC: return GMK_STORE_MODE_CVC;
     default: return GMK_STORE_MODE_HVC;
@@ -73,7 +74,8 @@ static gmk_store_mode store_mode(gmk_play_mode m) {
 
 static gmk_play_mode play_mode(gmk_store_mode m) {
     switch (m) {
-    case GMK_STORE_MODE_HVH: return GMK_PLAY_HVH;
+    case GMK_STORE_MODE_HVH:
+    case GMK_STORE_MODE_ONLINE: return GMK_PLAY_HVH;
     case GMK_STORE_MODE_CVC: return GMK_PLAY_CVC;
     default: return GMK_PLAY_HVC;
     }
@@ -109,7 +111,7 @@ static bool ensure_saved_game(gmk_session *s) {
     if (!s->store) return false;
     if (s->game_id) return true;
     gmk_store_new_game g = {
-        .mode = store_mode(s->cfg.mode),
+        .mode = store_mode(&s->cfg),
         .rule = s->cfg.rule,
         .size = s->cfg.size,
         .level = s->cfg.mode == GMK_PLAY_HVH ? 0 : s->cfg.level,
@@ -164,6 +166,7 @@ static void cap_limits(const gmk_session *s, gmk_limits *l) {
 }
 
 static bool start_engine(gmk_session *s, think_kind kind) {
+    if (s->opt.no_engine) return false;
     gmk_limits limits;
     if (kind == THINK_MOVE) {
         uint64_t seed = s->seed ^ ((uint64_t)(s->board.move_count + 1) * 0x9E3779B97F4A7C15ull);
@@ -316,6 +319,10 @@ bool gmk_game_config_valid(const gmk_game_config *cfg, char *err, size_t errlen)
         put_err(err, errlen, "%s", "the board size must be 5 to 22");
         return false;
     }
+    if (cfg->online && cfg->mode != GMK_PLAY_HVH) {
+        put_err(err, errlen, "%s", "an online game is between two humans");
+        return false;
+    }
     if (cfg->mode != GMK_PLAY_HVH && !gmk_level_valid(cfg->level)) {
         put_err(err, errlen, "%s", "no such level");
         return false;
@@ -362,12 +369,13 @@ gmk_session_status gmk_session_create(gmk_store *store, const gmk_session_option
     if (!s) return GMK_SESSION_NO_MEMORY;
     if (opts) s->opt = *opts;
     if (s->opt.cvc_pace_ms == 0) s->opt.cvc_pace_ms = DEFAULT_CVC_PACE_MS;
-    if (!s->opt.external_engine)
+    if (!s->opt.no_engine && !s->opt.external_engine) {
         s->engine = gmk_engine_new(s->opt.engine_memory_bytes ? s->opt.engine_memory_bytes
                                                               : DEFAULT_ENGINE_MEMORY);
-    if (!s->opt.external_engine && !s->engine) {
-        free(s);
-        return GMK_SESSION_NO_MEMORY;
+        if (!s->engine) {
+            free(s);
+            return GMK_SESSION_NO_MEMORY;
+        }
     }
     s->store = store;
     s->store_given = store != NULL;
@@ -421,13 +429,14 @@ gmk_session_status gmk_session_find_unfinished(gmk_session *s, gmk_store_game *o
     return GMK_SESSION_OK;
 }
 
-/* Replays s->record (just loaded) as the current game. An unfinished game goes on (moves the
- * rules refuse are dropped from the store); a finished one shows its end and stored result. */
-static gmk_session_status replay_record(gmk_session *s, int64_t top_level_ms, int *events,
-                                        char *err, size_t errlen) {
+/* Plays the game in s->record (just loaded): an unfinished one goes on (moves the rules refuse
+ * are dropped from the store), a finished one is shown over with its stored result. */
+static gmk_session_status open_record(gmk_session *s, int64_t top_level_ms, int *events, char *err,
+                                      size_t errlen) {
     const gmk_store_game *g = &s->record.game;
     gmk_game_config cfg = {
         .mode = play_mode(g->mode),
+        .online = g->mode == GMK_STORE_MODE_ONLINE,
         .human = g->human == GMK_WHITE ? GMK_WHITE : GMK_BLACK,
         .rule = g->rule,
         .size = g->size,
@@ -453,21 +462,21 @@ static gmk_session_status replay_record(gmk_session *s, int64_t top_level_ms, in
         kept++;
         judge(s, &ev);
     }
-    if (g->finished) { /* as it ended; the store already holds its end */
-        ev &= ~GMK_EV_GAME_OVER;
-        if (!s->over) {
-            s->over = true;
+    if (g->finished) { /* as stored: nothing is written, and the store's result stands */
+        if (!s->over || s->result.outcome != g->outcome || s->result.reason != g->reason) {
             memset(&s->result, 0, sizeof s->result);
+            s->result.outcome = g->outcome; /* GMK_ONGOING when abandoned */
+            s->result.reason = g->reason;
             s->result.point = GMK_POS_NONE;
-            s->result.outcome = g->abandoned ? GMK_ONGOING : g->outcome;
-            s->result.reason = g->abandoned ? GMK_REASON_NONE : g->reason;
-            if (s->result.reason == GMK_REASON_RESIGN)
-                s->resigned = g->outcome == GMK_BLACK_WINS ? GMK_WHITE : GMK_BLACK;
         }
-    } else {
-        if (kept < g->move_count) save_undo(s, g->move_count - kept);
-        if (s->over) save_result(s);
+        if (g->reason == GMK_REASON_RESIGN) /* the loser resigned */
+            s->resigned = g->outcome == GMK_BLACK_WINS ? GMK_WHITE : GMK_BLACK;
+        s->over = true;
+        set_events(events, ev & ~GMK_EV_GAME_OVER); /* it ended before: not news */
+        return GMK_SESSION_OK;
     }
+    if (kept < g->move_count) save_undo(s, g->move_count - kept);
+    if (s->over) save_result(s);
     s->turn_start_ms = now_ms();
     maybe_think(s, &ev);
     set_events(events, ev);
@@ -479,7 +488,7 @@ gmk_session_status gmk_session_resume(gmk_session *s, int64_t top_level_ms, int 
     set_events(events, 0);
     gmk_session_status st = gmk_session_find_unfinished(s, NULL, err, errlen);
     if (st != GMK_SESSION_OK) return st;
-    return replay_record(s, top_level_ms, events, err, errlen);
+    return open_record(s, top_level_ms, events, err, errlen);
 }
 
 gmk_session_status gmk_session_open(gmk_session *s, int64_t id, int64_t top_level_ms, int *events,
@@ -492,7 +501,7 @@ gmk_session_status gmk_session_open(gmk_session *s, int64_t id, int64_t top_leve
     gmk_store_status st = gmk_store_game_load(s->store, id, &s->record, err, errlen);
     if (st == GMK_STORE_NOT_FOUND) return GMK_SESSION_NOT_FOUND;
     if (st != GMK_STORE_OK) return GMK_SESSION_STORE;
-    return replay_record(s, top_level_ms, events, err, errlen);
+    return open_record(s, top_level_ms, events, err, errlen);
 }
 
 gmk_session_status gmk_session_discard_unfinished(gmk_session *s, char *err, size_t errlen) {
@@ -699,6 +708,28 @@ gmk_session_status gmk_session_setup(gmk_session *s, const gmk_pos *moves, int c
     return GMK_SESSION_OK;
 }
 
+bool gmk_session_end(gmk_session *s, gmk_outcome outcome, gmk_reason reason, int *events) {
+    set_events(events, 0);
+    if (s->over) return false;
+    if (outcome != GMK_BLACK_WINS && outcome != GMK_WHITE_WINS && outcome != GMK_DRAW) return false;
+    if (reason != GMK_REASON_TIME && reason != GMK_REASON_AGREEMENT &&
+        reason != GMK_REASON_ABANDON && reason != GMK_REASON_RESIGN)
+        return false;
+    if (reason == GMK_REASON_AGREEMENT ? outcome != GMK_DRAW : outcome == GMK_DRAW) return false;
+    cancel_think(s);
+    memset(&s->result, 0, sizeof s->result);
+    s->result.outcome = outcome;
+    s->result.reason = reason;
+    s->result.point = GMK_POS_NONE;
+    if (reason == GMK_REASON_RESIGN)
+        s->resigned = outcome == GMK_BLACK_WINS ? GMK_WHITE : GMK_BLACK;
+    s->over = true;
+    s->hint = GMK_POS_NONE;
+    save_result(s);
+    set_events(events, GMK_EV_GAME_OVER);
+    return true;
+}
+
 /* --- reading the state ------------------------------------------------------------------ */
 
 void gmk_session_get_state(const gmk_session *s, gmk_session_state *out) {
@@ -776,6 +807,10 @@ bool gmk_session_take_store_message(gmk_session *s, char *buf, size_t buflen) {
     s->store_msg_pending = false;
     snprintf(buf, buflen, "%s", s->store_msg);
     return true;
+}
+
+void gmk_session_stop_saving(gmk_session *s) {
+    s->store = NULL;
 }
 
 const char *gmk_play_mode_name(gmk_play_mode m) {

@@ -44,6 +44,8 @@ typedef struct {
     int64_t top_level_ms; /* time per move at the top level (0: the level default) */
     const char *black;    /* player names for the record; NULL: "human" or "computer" */
     const char *white;
+    bool online; /* HVH on two devices (game/room.h): recorded as GMK_STORE_MODE_ONLINE and
+                    never offered by gmk_session_find_unfinished */
 } gmk_game_config;
 
 /* How the session behaves, fixed at creation. Zero means the default everywhere. */
@@ -53,10 +55,14 @@ typedef struct {
     int64_t cvc_pace_ms;        /* CVC: at least this long between moves, to watch (0: 400;
                                    negative: no pause) */
     uint64_t seed;              /* varies the weaker levels' choices (0: from the clock) */
-    /* No engine of its own: each search the session wants is a job (gmk_session_pending_job) that
+    /* Two ways to have no engine of one's own (when both are set, no_engine wins):
+     * external_engine: each search the session wants is a job (gmk_session_pending_job) that
      * the caller runs on an engine of its choosing (the web server's pool) and hands back with
-     * gmk_session_job_done. gmk_session_poll then never plays a move; move_now does nothing. */
+     * gmk_session_job_done. gmk_session_poll then never plays a move; move_now does nothing.
+     * no_engine: no search at all, for two-human games only (online rooms): hints are refused
+     * and a computer mode never moves. */
     bool external_engine;
+    bool no_engine;
     /* Called from the engine's thread when a search has finished; may be NULL. */
     void (*notify)(void *ctx);
     void *notify_ctx;
@@ -184,6 +190,12 @@ bool gmk_session_redo(gmk_session *s, int *events);
  * game is over. */
 bool gmk_session_resign(gmk_session *s, int *events);
 
+/* Ends a game that is on with a result decided off the board (online rooms), and records it:
+ * a win (GMK_BLACK_WINS or GMK_WHITE_WINS) by GMK_REASON_TIME, GMK_REASON_RESIGN (the loser
+ * resigned) or GMK_REASON_ABANDON, or GMK_DRAW by GMK_REASON_AGREEMENT. False when the game is
+ * over or the arguments are not one of these. */
+bool gmk_session_end(gmk_session *s, gmk_outcome outcome, gmk_reason reason, int *events);
+
 /* The current state. */
 void gmk_session_get_state(const gmk_session *s, gmk_session_state *out);
 const gmk_board *gmk_session_board(const gmk_session *s);
@@ -237,12 +249,17 @@ gmk_session_status gmk_session_save(gmk_session *s, int64_t *id, char *err, size
 gmk_session_status gmk_session_setup(gmk_session *s, const gmk_pos *moves, int count, int *events,
                                      char *err, size_t errlen);
 
-/* Opens stored game id (any game: unfinished ones go on, finished ones show their end and
- * result), replacing the session's current game, which is left as it is in the store.
- * Moves the rules refuse end the replay, as in gmk_session_resume. GMK_SESSION_NOT_FOUND
- * when there is no such game. */
+/* Opens stored game id (any game: a web game by its id, a room's game after a restart),
+ * replacing the session's current game, which is left as it is in the store. An unfinished game
+ * resumes as gmk_session_resume does (moves the rules refuse end the replay); a finished one is
+ * shown over with its stored result, and nothing is written. GMK_SESSION_NOT_FOUND when there
+ * is no such game; GMK_SESSION_STORE when there is no store or it failed. */
 gmk_session_status gmk_session_open(gmk_session *s, int64_t id, int64_t top_level_ms, int *events,
                                     char *err, size_t errlen);
+
+/* Stops saving from now on, quietly (an online room whose own saving failed keeps its game
+ * and its log in step this way). */
+void gmk_session_stop_saving(gmk_session *s);
 
 /* "human-computer", "human-human", "computer-computer". */
 const char *gmk_play_mode_name(gmk_play_mode m);

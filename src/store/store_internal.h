@@ -13,6 +13,7 @@ struct gmk_store {
     sqlite3 *db;
     int version;
     bool readonly;
+    bool batch; /* in gmk_store_batch_begin: each step is a savepoint of the batch */
     char path[PATH_MAX];
 };
 
@@ -30,9 +31,15 @@ gmk_store_status store_sql_fail(gmk_store *s, int rc, const char *what, char *er
 /* Checks a handle before an operation: not NULL, and writable when write is true. */
 gmk_store_status store_check(gmk_store *s, bool write, const char *what, char *err, size_t errlen);
 
-/* BEGIN IMMEDIATE / COMMIT; each returns an SQLite result code. */
+/* A write step: BEGIN IMMEDIATE / COMMIT, or inside a batch a savepoint and its release;
+ * each returns an SQLite result code. store_rollback undoes the step (only the step in a
+ * batch) and also ends a read step. */
 int store_begin(gmk_store *s);
 int store_commit(gmk_store *s);
 void store_rollback(gmk_store *s);
+
+/* A read step that sees one state of the file (BEGIN, or a savepoint in a batch); end it
+ * with store_rollback. */
+int store_read_begin(gmk_store *s);
 
 #endif

@@ -10,9 +10,7 @@
 
 static bool is_owner(const web_request *rq, const live_game *g) {
     if (!rq->has_token || !g->has_owner) return false;
-    uint8_t diff = 0;
-    for (int i = 0; i < GMK_SHA256_BYTES; i++) diff |= rq->token_hash[i] ^ g->owner[i];
-    return diff == 0;
+    return gmk_sha256_equal(rq->token_hash, g->owner);
 }
 
 json_t *web_body_json(web_request *rq, enum MHD_Result *result) {

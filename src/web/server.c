@@ -86,6 +86,16 @@ static int hex_value(char c) {
     return -1;
 }
 
+/* Writes the n bytes at in as 2n lowercase hex digits and a NUL into out[2n+1]. */
+static void to_hex(const uint8_t *in, size_t n, char *out) {
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = digits[in[i] >> 4];
+        out[2 * i + 1] = digits[in[i] & 15];
+    }
+    out[2 * n] = '\0';
+}
+
 /* Reads the gmk_owner cookie: 32 lowercase hex digits. */
 static void read_token(web_request *rq) {
     const char *v = MHD_lookup_connection_value(rq->conn, MHD_COOKIE_KIND, "gmk_owner");
@@ -110,7 +120,7 @@ bool web_ensure_token(web_request *rq) {
         if (n <= 0) return false;
         got += (size_t)n;
     }
-    gmk_hex(raw, sizeof raw, rq->new_token);
+    to_hex(raw, sizeof raw, rq->new_token);
     gmk_sha256(raw, sizeof raw, rq->token_hash);
     rq->has_token = true;
     return true;
@@ -145,10 +155,10 @@ static char (*g_etags)[24];
 static void make_etags(void) {
     g_etags = calloc(gmk_web_asset_count + 1, sizeof *g_etags);
     for (size_t i = 0; g_etags && i < gmk_web_asset_count; i++) {
-        uint8_t d[GMK_SHA256_BYTES];
-        char hex[2 * GMK_SHA256_BYTES + 1];
+        uint8_t d[GMK_SHA256_LEN];
+        char hex[2 * GMK_SHA256_LEN + 1];
         gmk_sha256(gmk_web_assets[i].data, gmk_web_assets[i].len, d);
-        gmk_hex(d, GMK_SHA256_BYTES, hex);
+        gmk_sha256_hex(d, hex);
         snprintf(g_etags[i], sizeof g_etags[i], "\"%.16s\"", hex);
     }
 }

@@ -13,10 +13,10 @@
 #include <stdatomic.h>
 
 #include "game/session.h"
+#include "game/sha256.h"
 #include "store/store.h"
 #include "web/assets.h"
 #include "web/pool.h"
-#include "web/sha256.h"
 #include "web/web.h"
 
 /* Request bodies are refused past this size (413). */
@@ -35,7 +35,7 @@ typedef struct live_game {
     gmk_session *session;
     gmk_hub *hub;
     bool has_owner;
-    uint8_t owner[GMK_SHA256_BYTES];
+    uint8_t owner[GMK_SHA256_LEN];
     int jobs_out;         /* jobs in the pool for this game */
     uint64_t job_token;   /* the session's job submitted last */
     int64_t last_used_ms; /* for eviction */
@@ -65,7 +65,7 @@ typedef struct {
     size_t body_len;
     bool too_large;
     bool has_token;
-    uint8_t token_hash[GMK_SHA256_BYTES];
+    uint8_t token_hash[GMK_SHA256_LEN];
     char new_token[2 * GMK_WEB_TOKEN_BYTES + 1]; /* set when this reply creates the cookie */
     /* an analysis waiting for its engine (the connection is suspended meanwhile) */
     int wait_state; /* 0 none, 1 waiting, 2 done */
@@ -121,7 +121,7 @@ live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t 
 /* Creates a game in memory and in the store, owned by owner_hash, set up with cfg and
  * moves; returns it locked, or NULL with *status (400, 503, 500) and err. */
 live_game *live_create(gmk_web *w, const gmk_game_config *cfg, const gmk_pos *moves, int count,
-                       const uint8_t owner_hash[GMK_SHA256_BYTES], unsigned *status, char *err,
+                       const uint8_t owner_hash[GMK_SHA256_LEN], unsigned *status, char *err,
                        size_t errlen);
 /* Unlocks a game got from live_get or live_create. */
 void live_release(live_game *g);

@@ -1,5 +1,5 @@
 /* sha256.c: SHA-256 as FIPS 180-4 section 6.2 describes it (see sha256.h). */
-#include "web/sha256.h"
+#include "game/sha256.h"
 
 #include <string.h>
 
@@ -18,7 +18,7 @@ static uint32_t rotr(uint32_t x, int n) {
     return (x >> n) | (x << (32 - n));
 }
 
-/* One 64-byte block into the state h. */
+/* One 64-byte block into the state. */
 static void block(uint32_t h[8], const uint8_t *p) {
     uint32_t w[64];
     for (int t = 0; t < 16; t++)
@@ -43,44 +43,66 @@ static void block(uint32_t h[8], const uint8_t *p) {
         b = a;
         a = t1 + t2;
     }
-    h[0] += a;
-    h[1] += b;
-    h[2] += c;
-    h[3] += d;
-    h[4] += e;
-    h[5] += f;
-    h[6] += g;
-    h[7] += k;
+    h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += k;
 }
 
-void gmk_sha256(const void *data, size_t len, uint8_t out[GMK_SHA256_BYTES]) {
-    uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+void gmk_sha256_init(gmk_sha256_ctx *c) {
+    static const uint32_t H0[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                   0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    memcpy(c->h, H0, sizeof H0);
+    c->len = 0;
+    c->used = 0;
+}
+
+void gmk_sha256_update(gmk_sha256_ctx *c, const void *data, size_t len) {
     const uint8_t *p = data;
-    size_t left = len;
-    for (; left >= 64; left -= 64, p += 64) block(h, p);
-    /* the padding: 0x80, zeros, then the length in bits, big-endian, to a multiple of 64 */
-    uint8_t tail[128] = {0};
-    memcpy(tail, p, left);
-    tail[left] = 0x80;
-    size_t n = left + 1 + 8 <= 64 ? 64 : 128;
-    uint64_t bits = (uint64_t)len * 8;
-    for (int i = 0; i < 8; i++) tail[n - 1 - i] = (uint8_t)(bits >> (8 * i));
-    block(h, tail);
-    if (n == 128) block(h, tail + 64);
-    for (int i = 0; i < 8; i++) {
-        out[4 * i] = (uint8_t)(h[i] >> 24);
-        out[4 * i + 1] = (uint8_t)(h[i] >> 16);
-        out[4 * i + 2] = (uint8_t)(h[i] >> 8);
-        out[4 * i + 3] = (uint8_t)h[i];
+    c->len += len;
+    while (len > 0) {
+        size_t n = 64 - c->used;
+        if (n > len) n = len;
+        memcpy(c->buf + c->used, p, n);
+        c->used += n;
+        p += n;
+        len -= n;
+        if (c->used == 64) {
+            block(c->h, c->buf);
+            c->used = 0;
+        }
     }
 }
 
-void gmk_hex(const uint8_t *in, size_t n, char *out) {
-    static const char digits[] = "0123456789abcdef";
-    for (size_t i = 0; i < n; i++) {
-        out[2 * i] = digits[in[i] >> 4];
-        out[2 * i + 1] = digits[in[i] & 15];
+void gmk_sha256_final(gmk_sha256_ctx *c, uint8_t out[GMK_SHA256_LEN]) {
+    uint64_t bits = c->len * 8;
+    uint8_t pad[72] = {0x80};
+    size_t padlen = (c->used < 56 ? 56 : 120) - c->used; /* to 56 mod 64 */
+    for (int i = 0; i < 8; i++) pad[padlen + i] = (uint8_t)(bits >> (56 - 8 * i));
+    gmk_sha256_update(c, pad, padlen + 8);
+    for (int i = 0; i < 8; i++) {
+        out[4 * i] = (uint8_t)(c->h[i] >> 24);
+        out[4 * i + 1] = (uint8_t)(c->h[i] >> 16);
+        out[4 * i + 2] = (uint8_t)(c->h[i] >> 8);
+        out[4 * i + 3] = (uint8_t)c->h[i];
     }
-    out[2 * n] = '\0';
+}
+
+void gmk_sha256(const void *data, size_t len, uint8_t out[GMK_SHA256_LEN]) {
+    gmk_sha256_ctx c;
+    gmk_sha256_init(&c);
+    gmk_sha256_update(&c, data, len);
+    gmk_sha256_final(&c, out);
+}
+
+void gmk_sha256_hex(const uint8_t digest[GMK_SHA256_LEN], char hex[2 * GMK_SHA256_LEN + 1]) {
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < GMK_SHA256_LEN; i++) {
+        hex[2 * i] = digits[digest[i] >> 4];
+        hex[2 * i + 1] = digits[digest[i] & 15];
+    }
+    hex[2 * GMK_SHA256_LEN] = '\0';
+}
+
+bool gmk_sha256_equal(const uint8_t a[GMK_SHA256_LEN], const uint8_t b[GMK_SHA256_LEN]) {
+    volatile uint8_t diff = 0;
+    for (int i = 0; i < GMK_SHA256_LEN; i++) diff |= a[i] ^ b[i];
+    return diff == 0;
 }
