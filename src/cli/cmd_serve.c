@@ -52,6 +52,10 @@ int cmd_serve(int argc, char **argv) {
             if (!value || (strcmp(value, "en") != 0 && strcmp(value, "zh") != 0))
                 return cli_error("serve", "--lang needs en or zh");
             opt.lang = value;
+        } else if (cli_option(argc, argv, &i, "--join-limit", &value)) {
+            if (!value || !cli_parse_int(value, 1, 100000, &n))
+                return cli_error("serve", "--join-limit needs a number from 1 to 100000");
+            opt.join_limit = (int)n;
         } else if (strcmp(argv[i], "--quiet") == 0) {
             opt.quiet = true;
         } else if (argv[i][0] == '-') {

@@ -29,9 +29,10 @@ const cli_command cli_commands[] = {
      "  Without options, the first game uses the settings of the last one.\n"},
     {"serve", cmd_serve, "the game in a web page: gomoku serve, then open the URL it prints",
      "usage: gomoku serve [--listen HOST:PORT] [--db PATH] [--engines N] [--lang en|zh]\n"
-     "                    [--quiet]\n"
+     "                    [--join-limit N] [--quiet]\n"
      "  Serves the game as a web page (board, computer opponent, undo, hints, analysis,\n"
-     "  scoreboard, records) and prints the URL to open. Games are saved in the same\n"
+     "  scoreboard, records, online rooms for two devices) and prints the URL to open. Games are "
+     "saved in the same\n"
      "  database as the terminal game, as they are played. Ctrl-C or SIGTERM stops it.\n"
      "  See docs/web.md; the JSON API is in docs/http-api.md.\n"
      "  --listen HOST:PORT  where to listen (default 127.0.0.1:8080; port 0: any free port,\n"
@@ -43,6 +44,8 @@ const cli_command cli_commands[] = {
      "  --queue N           requests that may wait for a busy engine (default 4 per engine);\n"
      "                      past that the answer is 503 'the server is busy'\n"
      "  --lang en|zh        the page's language when the browser's says nothing (default en)\n"
+     "  --join-limit N      joins of online rooms one address may make a minute (default\n"
+     "                      30); past that the answer is 429\n"
      "  --quiet             no access log (one line per request on stderr otherwise)\n"},
     {"help", cmd_help, "list the commands, or explain one: gomoku help COMMAND",
      "usage: gomoku help [COMMAND]\n"},

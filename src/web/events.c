@@ -19,6 +19,8 @@ typedef struct viewer {
     bool suspended; /* hub lock */
     bool closing;   /* hub lock: end the stream once the queue is sent */
     atomic_bool dead;
+    void (*on_close)(void *ctx); /* called once when MHD closes the stream; may be NULL */
+    void *close_ctx;
     char *buf; /* hub lock: bytes to send, from off to len */
     size_t off, len, cap;
     struct gmk_hub *hub;
@@ -123,18 +125,34 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max) {
 
 static void reader_free(void *cls) {
     viewer *v = cls;
+    if (v->on_close) v->on_close(v->close_ctx); /* before dead: the hub stays while it runs */
     atomic_store(&v->dead, true);
 }
 
 struct MHD_Response *hub_attach(gmk_hub *h, struct MHD_Connection *c, bool owner,
                                 const char *first_event, const char *first_data) {
+    return hub_attach_text(h, c, owner, first_event, first_data, NULL, NULL);
+}
+
+struct MHD_Response *hub_attach_text(gmk_hub *h, struct MHD_Connection *c, bool owner,
+                                     const char *first_event, const char *first_text,
+                                     void (*on_close)(void *ctx), void *close_ctx) {
     viewer *v = calloc(1, sizeof *v);
     if (!v) return NULL;
     v->conn = c;
     v->owner = owner;
     v->hub = h;
     append(v, "retry: 2000\n\n", 13);
-    append_event(v, first_event, first_data);
+    if (first_event)
+        append_event(v, first_event, first_text);
+    else
+        append(v, first_text, strlen(first_text));
+    if (v->closing) { /* out of memory already */
+        viewer_free(v);
+        return NULL;
+    }
+    v->on_close = on_close;
+    v->close_ctx = close_ctx;
     struct MHD_Response *r =
         MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, reader, v, reader_free);
     if (!r) {
@@ -187,6 +205,14 @@ static void do_publish(viewer *v, const void *arg) {
 void hub_publish(gmk_hub *h, const char *event, const char *data_owner, const char *data_other) {
     publish_args a = {event, data_owner, data_other ? data_other : data_owner};
     each(h, do_publish, &a);
+}
+
+static void do_send(viewer *v, const void *arg) {
+    append(v, arg, strlen(arg));
+}
+
+void hub_send(gmk_hub *h, const char *text) {
+    each(h, do_send, text);
 }
 
 static void do_ping(viewer *v, const void *arg) {

@@ -51,6 +51,7 @@ enum MHD_Result web_queue(web_request *rq, unsigned status, struct MHD_Response 
                  rq->new_token);
         MHD_add_response_header(resp, "Set-Cookie", cookie);
     }
+    if (rq->seat_cookie[0]) MHD_add_response_header(resp, "Set-Cookie", rq->seat_cookie);
     rq->status = status;
     enum MHD_Result r = MHD_queue_response(rq->conn, status, resp);
     MHD_destroy_response(resp);
@@ -326,7 +327,12 @@ int gmk_web_serve(const gmk_web_options *opt) {
     pthread_mutex_init(&w->store_mu, NULL);
     pthread_mutex_init(&w->live_mu, NULL);
     int status = 1, fd = -1;
+    bool rooms = rooms_start(w);
     char err[512];
+    if (!rooms) {
+        fprintf(stderr, "gomoku serve: cannot start the rooms' timer\n");
+        goto done;
+    }
     if (gmk_store_open(w->opt.db, GMK_STORE_OPEN_DEFAULT, &w->store, err, sizeof err) !=
         GMK_STORE_OK) {
         fprintf(stderr, "gomoku serve: %s\n", err);
@@ -380,9 +386,11 @@ done:
     atomic_store(&w->stopping, true);
     gmk_pool_shutdown(w->pool); /* waiting analyses get their answer and are resumed */
     live_close_streams(w);
+    rooms_close_streams(w);
     if (w->daemon) MHD_stop_daemon(w->daemon);
     if (fd >= 0) close(fd);
     live_free_all(w);
+    rooms_free_all(w);
     gmk_pool_free(w->pool);
     gmk_store_close(w->store);
     pthread_mutex_destroy(&w->store_mu);

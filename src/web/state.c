@@ -22,13 +22,15 @@ json_t *web_point_json(gmk_pos p, int size) {
     return json_string(name);
 }
 
-static const char *reason_key(gmk_reason r) {
+const char *web_reason_name(gmk_reason r) {
     switch (r) {
     case GMK_REASON_FIVE: return "five";
     case GMK_REASON_FORBIDDEN: return "forbidden";
     case GMK_REASON_RESIGN: return "resign";
     case GMK_REASON_TIME: return "time";
     case GMK_REASON_FULL_BOARD: return "full-board";
+    case GMK_REASON_AGREEMENT: return "agreement";
+    case GMK_REASON_ABANDON: return "abandonment";
     default: return NULL;
     }
 }
@@ -44,7 +46,7 @@ json_t *web_result_json(const gmk_session_state *st, int size) {
     json_object_set_new(
         j, "outcome",
         json_string(r->outcome == GMK_ONGOING ? "abandoned" : gmk_outcome_name(r->outcome)));
-    const char *reason = reason_key(r->reason);
+    const char *reason = web_reason_name(r->reason);
     json_object_set_new(j, "reason", reason ? json_string(reason) : json_null());
     json_object_set_new(j, "foul",
                         r->reason == GMK_REASON_FORBIDDEN && gmk_forbid_is_foul(r->forbid)
