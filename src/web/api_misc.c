@@ -133,18 +133,10 @@ static json_t *nullable_string(const char *s) {
 }
 
 static const char *mode_key(gmk_store_mode m) {
-    return m == GMK_STORE_MODE_HVH ? "hvh" : m == GMK_STORE_MODE_CVC ? "cvc" : "hvc";
-}
-
-static const char *reason_key(gmk_reason r) {
-    switch (r) {
-    case GMK_REASON_FIVE: return "five";
-    case GMK_REASON_FORBIDDEN: return "forbidden";
-    case GMK_REASON_RESIGN: return "resign";
-    case GMK_REASON_TIME: return "time";
-    case GMK_REASON_FULL_BOARD: return "full-board";
-    default: return NULL;
-    }
+    return m == GMK_STORE_MODE_HVH      ? "hvh"
+           : m == GMK_STORE_MODE_CVC    ? "cvc"
+           : m == GMK_STORE_MODE_ONLINE ? "online"
+                                        : "hvc";
 }
 
 static enum MHD_Result list_games(web_request *rq) {
@@ -190,7 +182,7 @@ static enum MHD_Result list_games(web_request *rq) {
         json_object_set_new(o, "outcome",
                             done ? json_string(gmk_outcome_name(g->outcome)) : json_null());
         json_object_set_new(o, "reason",
-                            done ? nullable_string(reason_key(g->reason)) : json_null());
+                            done ? nullable_string(web_reason_name(g->reason)) : json_null());
         json_object_set_new(o, "owner", json_boolean(mine));
         json_array_append_new(list, o);
     }
@@ -225,7 +217,29 @@ static enum MHD_Result get_stats(web_request *rq) {
                              "games", r->games, "wins", r->wins, "losses", r->losses, "draws",
                              r->draws, "black_wins", r->black_wins, "white_wins", r->white_wins));
     }
-    return web_json(rq, 200, json_pack("{s:o,s:i}", "lines", lines, "total", total));
+    /* online games by player name */
+    gmk_store_player_score *ps = malloc(64 * sizeof *ps);
+    json_t *players = json_array();
+    n = 0;
+    if (!ps) snprintf(err, sizeof err, "out of memory");
+    pthread_mutex_lock(&rq->web->store_mu);
+    st = ps ? gmk_store_player_scores(rq->web->store, GMK_STORE_MODE_ONLINE, ps, 64, &n, err,
+                                      sizeof err)
+            : GMK_STORE_IO;
+    pthread_mutex_unlock(&rq->web->store_mu);
+    for (int i = 0; st == GMK_STORE_OK && i < n; i++)
+        json_array_append_new(players, json_pack("{s:s,s:i,s:i,s:i,s:i}", "name", ps[i].name,
+                                                 "games", ps[i].games, "wins", ps[i].wins, "losses",
+                                                 ps[i].losses, "draws", ps[i].draws));
+    free(ps);
+    if (st != GMK_STORE_OK) {
+        json_decref(lines);
+        json_decref(players);
+        return web_error(rq, 500, err);
+    }
+    return web_json(
+        rq, 200,
+        json_pack("{s:o,s:i,s:o}", "lines", lines, "total", total, "online_players", players));
 }
 
 /* --- records ----------------------------------------------------------------------------- */

@@ -14,7 +14,10 @@
 
 /* Rooms untouched this long with no stream open are freed (the store closes them too). */
 #define SWEEP_EVERY_MS 60000
-#define PING_EVERY_MS 15000
+/* A suspended stream's socket is not watched by MHD: a closed one is only found when a write
+ * fails, so the rooms' streams get a comment line every second (the seat's "disconnected"
+ * shows within about two seconds). */
+#define PING_EVERY_MS 1000
 #define JOIN_WINDOW_MS 60000
 
 int64_t web_wall_ms(void) {
@@ -89,7 +92,8 @@ json_t *room_state_json(live_room *lr, int64_t now, int you) {
     static const char *const phases[] = {"waiting", "playing", "over"};
     json_t *j = json_object();
     json_object_set_new(j, "code", json_string(st.code));
-    json_object_set_new(j, "phase", json_string(st.phase <= GMK_ROOM_OVER ? phases[st.phase] : "?"));
+    json_object_set_new(j, "phase",
+                        json_string(st.phase <= GMK_ROOM_OVER ? phases[st.phase] : "?"));
     json_object_set_new(j, "rule", json_string(gmk_rule_name(st.rule)));
     json_object_set_new(j, "size", json_integer(st.size));
     json_object_set_new(j, "clock_ms", json_integer(st.clock_ms));

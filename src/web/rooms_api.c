@@ -132,9 +132,12 @@ static bool read_config(json_t *body, gmk_room_config *cfg, char *err, size_t er
     }
     json_t *b = json_object_get(body, "black");
     const char *bs = json_is_string(b) ? json_string_value(b) : b ? "" : "me";
-    if (strcmp(bs, "me") == 0) cfg->black = GMK_ROOM_BLACK_ME;
-    else if (strcmp(bs, "friend") == 0) cfg->black = GMK_ROOM_BLACK_FRIEND;
-    else if (strcmp(bs, "random") == 0) cfg->black = GMK_ROOM_BLACK_RANDOM;
+    if (strcmp(bs, "me") == 0)
+        cfg->black = GMK_ROOM_BLACK_ME;
+    else if (strcmp(bs, "friend") == 0)
+        cfg->black = GMK_ROOM_BLACK_FRIEND;
+    else if (strcmp(bs, "random") == 0)
+        cfg->black = GMK_ROOM_BLACK_RANDOM;
     else {
         snprintf(err, errlen, "black must be me, friend or random");
         return false;
@@ -149,7 +152,8 @@ static bool read_config(json_t *body, gmk_room_config *cfg, char *err, size_t er
     if (c && !json_is_null(c) &&
         (!json_is_string(c) ||
          !gmk_room_clock_parse(json_string_value(c), &cfg->clock_minutes, &cfg->increment_s))) {
-        snprintf(err, errlen, "clock must be \"M+S\" (minutes 1 to %d, seconds 0 to %d) or \"none\"",
+        snprintf(err, errlen,
+                 "clock must be \"M+S\" (minutes 1 to %d, seconds 0 to %d) or \"none\"",
                  GMK_ROOM_CLOCK_MINUTES_MAX, GMK_ROOM_INCREMENT_MAX);
         return false;
     }
@@ -177,7 +181,9 @@ static enum MHD_Result post_room(web_request *rq) {
     json_decref(body);
     if (!lr) return web_error(rq, status, err);
     set_seat_cookie(rq, lr->code, token);
-    return reply(rq, lr, GMK_ROOM_OK, 0, GMK_FORBID_NONE, web_wall_ms());
+    json_t *j = room_state_json(lr, web_wall_ms(), 0);
+    room_release(lr);
+    return web_json(rq, 201, j);
 }
 
 static void client_address(web_request *rq, char *out, size_t cap) {
@@ -315,8 +321,8 @@ static enum MHD_Result room_events(web_request *rq, live_room *lr, const uint8_t
 
 /* --- actions ----------------------------------------------------------------------------- */
 
-static enum MHD_Result room_action(web_request *rq, live_room *lr, const char *what,
-                                   uint8_t *token, bool has_token) {
+static enum MHD_Result room_action(web_request *rq, live_room *lr, const char *what, uint8_t *token,
+                                   bool has_token) {
     int64_t now = web_wall_ms();
     enum MHD_Result res;
     bool is_join = strcmp(what, "join") == 0;
@@ -414,8 +420,8 @@ static enum MHD_Result room_route(web_request *rq, const char *rest) {
     if (n == 0 || n >= sizeof code) return web_error(rq, 404, "no such room");
     memcpy(code, rest, n);
     code[n] = '\0';
-    static const char *const posts[] = {"join",        "move",  "resign", "draw",   "draw-answer",
-                                        "undo-answer", "undo",  "claim",  "rematch"};
+    static const char *const posts[] = {"join",        "move", "resign", "draw",   "draw-answer",
+                                        "undo-answer", "undo", "claim",  "rematch"};
     bool is_get = strcmp(rq->method, "GET") == 0 || strcmp(rq->method, "HEAD") == 0;
     bool is_post = strcmp(rq->method, "POST") == 0;
     bool post = false;
