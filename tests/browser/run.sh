@@ -1,8 +1,9 @@
 #!/bin/sh
 # The browser tests of the web game: type-checks web/*.js (tsc --checkJs, JSDoc types), then
 # drives Debian's chromium (headless, Playwright) against the real `$GMK_BIN serve` on a free
-# loopback port (test.mjs). Screenshots go to build/screenshots/. Installs what is missing
-# (chromium, node, the npm packages of the lock file) through scripts/deps.sh.
+# loopback port (test.mjs: the game; online.mjs: the online room page). Screenshots go to
+# build/screenshots/. Installs what is missing (chromium, node, the npm packages of the lock
+# file) through scripts/deps.sh.
 set -u
 cd "$(dirname "$0")" || exit 1
 if [ -z "${GMK_BIN:-}" ] || [ ! -x "$GMK_BIN" ]; then
@@ -15,4 +16,7 @@ if [ ! -x /usr/bin/chromium ] || ! command -v node >/dev/null 2>&1 ||
 fi
 echo "browser: tsc --noEmit --checkJs web/*.js"
 timeout 300 node_modules/.bin/tsc -p tsconfig.json || { echo "browser: 0 passed, 1 failed (type check)"; exit 1; }
-timeout 600 node test.mjs "$(dirname "$GMK_BIN")/screenshots"
+rc=0
+timeout 600 node test.mjs "$(dirname "$GMK_BIN")/screenshots" || rc=1
+timeout 300 node online.mjs "$(dirname "$GMK_BIN")/screenshots" || rc=1
+exit $rc
