@@ -58,9 +58,18 @@ WEB_ASSETS := $(wildcard web/*)
 .PHONY: all test unit-tests deps format format-check clean bench
 all: $(OUT)/gomoku $(OUT)/pbrain-gomoku
 
-$(OUT)/libgmk.a: $(LIB_OBJ)
+$(OUT)/libgmk.a: $(LIB_OBJ) $(OUT)/obj/gen/web_assets.o
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
+
+# The web page's files (web/*), embedded in the binary as a generated C table.
+$(OUT)/gen/web_assets.c: $(WEB_ASSETS) $(wildcard web) tools/embed_assets.sh
+	@mkdir -p $(@D)
+	sh tools/embed_assets.sh $(sort $(WEB_ASSETS)) > $@.tmp && mv $@.tmp $@
+
+$(OUT)/obj/gen/web_assets.o: $(OUT)/gen/web_assets.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -c -o $@ $<
 
 $(OUT)/gomoku: $(CLI_OBJ) $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJ) $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)

@@ -19,7 +19,7 @@ for t in "$OUT"/tests/test_*; do
     run "$(basename "$t")" "$t" --jobs 2
 done
 # Scripted suites (each a shell script taking the gomoku binary in $GMK_BIN).
-for s in tests/cli/*.sh tests/protocol/run.sh tests/tui/run.sh; do
+for s in tests/cli/*.sh tests/protocol/run.sh tests/tui/run.sh tests/api/run.sh tests/browser/run.sh; do
     [ -f "$s" ] || continue
     run "$s" sh "$s"
 done

@@ -49,5 +49,6 @@ int cmd_analyze(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_import(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

@@ -204,9 +204,9 @@ static gmk_store_status store_record(gmk_store *s, const gmk_record *rec, gmk_ou
         else
             st = gmk_store_game_finish(s, *id, outcome, reason, 0, err, errlen);
     }
-    if (st == GMK_STORE_OK) return gmk_store_batch_commit(s, err, errlen);
+    if (st == GMK_STORE_OK) return gmk_store_batch_end(s, true, err, errlen);
     /* never leave a half-imported game to be offered for resuming */
-    gmk_store_batch_rollback(s);
+    gmk_store_batch_end(s, false, NULL, 0);
     return st;
 }
 

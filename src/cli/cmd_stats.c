@@ -21,9 +21,10 @@ static void print_scoreboard(const gmk_store_score *rows, int n) {
                 if (m == GMK_STORE_MODE_HVC)
                     printf("human vs computer (the human's results)\n"
                            "  level  games   wins  losses  draws\n");
-                else if (m == GMK_STORE_MODE_HVH)
-                    printf("two humans\n"
-                           "         games  black wins  white wins  draws\n");
+                else if (m == GMK_STORE_MODE_HVH || m == GMK_STORE_MODE_ONLINE)
+                    printf("%s\n"
+                           "         games  black wins  white wins  draws\n",
+                           m == GMK_STORE_MODE_HVH ? "two humans" : "online");
                 else
                     printf("computer vs computer\n"
                            "  level  games  black wins  white wins  draws\n");
@@ -31,7 +32,7 @@ static void print_scoreboard(const gmk_store_score *rows, int n) {
             if (m == GMK_STORE_MODE_HVC)
                 printf("  %5d  %5d  %5d  %6d  %5d\n", r->level, r->games, r->wins, r->losses,
                        r->draws);
-            else if (m == GMK_STORE_MODE_HVH)
+            else if (m == GMK_STORE_MODE_HVH || m == GMK_STORE_MODE_ONLINE)
                 printf("         %5d  %10d  %10d  %5d\n", r->games, r->black_wins, r->white_wins,
                        r->draws);
             else
@@ -63,7 +64,8 @@ static void print_games(const gmk_store_game *games, int n) {
         else
             snprintf(result, sizeof result, "%s", gmk_outcome_name(g->outcome));
         char level[16] = "-";
-        if (g->mode != GMK_STORE_MODE_HVH) snprintf(level, sizeof level, "%d", g->level);
+        if (g->mode != GMK_STORE_MODE_HVH && g->mode != GMK_STORE_MODE_ONLINE)
+            snprintf(level, sizeof level, "%d", g->level);
         printf("  %5lld  %-16s  %-17s  %-9s  %4d  %5s  %5d  %s\n", (long long)g->id, when,
                gmk_store_mode_name(g->mode), gmk_rule_name(g->rule), g->size, level, g->move_count,
                result);

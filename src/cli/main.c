@@ -28,6 +28,26 @@ const cli_command cli_commands[] = {
      "  --ascii          X and O instead of the round stones; --no-color: monochrome\n"
      "  --seed N         the same choices from the weaker levels every time (for tests)\n"
      "  Without options, the first game uses the settings of the last one.\n"},
+    {"serve", cmd_serve, "the game in a web page: gomoku serve, then open the URL it prints",
+     "usage: gomoku serve [--listen HOST:PORT] [--db PATH] [--engines N] [--lang en|zh]\n"
+     "                    [--join-limit N] [--quiet]\n"
+     "  Serves the game as a web page (board, computer opponent, undo, hints, analysis,\n"
+     "  scoreboard, records, online rooms for two devices) and prints the URL to open. Games are "
+     "saved in the same\n"
+     "  database as the terminal game, as they are played. Ctrl-C or SIGTERM stops it.\n"
+     "  See docs/web.md; the JSON API is in docs/http-api.md.\n"
+     "  --listen HOST:PORT  where to listen (default 127.0.0.1:8080; port 0: any free port,\n"
+     "                      the one chosen is printed; 0.0.0.0 for every interface)\n"
+     "  --db PATH           the database file (default $XDG_DATA_HOME/gomoku/gomoku.db, or\n"
+     "                      ~/.local/share/gomoku/gomoku.db)\n"
+     "  --engines N         engine workers for the computer's moves and analyses (default:\n"
+     "                      the number of cores); each takes --engine-mb MB (default 32)\n"
+     "  --queue N           requests that may wait for a busy engine (default 4 per engine);\n"
+     "                      past that the answer is 503 'the server is busy'\n"
+     "  --lang en|zh        the page's language when the browser's says nothing (default en)\n"
+     "  --join-limit N      joins of online rooms one address may make a minute (default\n"
+     "                      30); past that the answer is 429\n"
+     "  --quiet             no access log (one line per request on stderr otherwise)\n"},
     {"help", cmd_help, "list the commands, or explain one: gomoku help COMMAND",
      "usage: gomoku help [COMMAND]\n"},
     {"version", cmd_version, "print the version", "usage: gomoku version\n"},

@@ -166,6 +166,8 @@ const char *gmk_reason_name(gmk_reason r) {
     case GMK_REASON_RESIGN: return "resignation";
     case GMK_REASON_TIME: return "time";
     case GMK_REASON_FULL_BOARD: return "full board";
+    case GMK_REASON_AGREEMENT: return "agreement";
+    case GMK_REASON_ABANDON: return "abandonment";
     default: return "";
     }
 }

@@ -33,6 +33,8 @@ typedef enum {
     GMK_REASON_RESIGN,
     GMK_REASON_TIME,
     GMK_REASON_FULL_BOARD,
+    GMK_REASON_AGREEMENT, /* a draw offered and accepted (online rooms) */
+    GMK_REASON_ABANDON,   /* the side to move stayed disconnected and the other claimed the win */
 } gmk_reason;
 
 typedef struct {

@@ -45,6 +45,8 @@ struct gmk_session {
     think_kind think;
     int64_t think_start_ms;
     gmk_pos hint;
+    uint64_t job_token;    /* external engine: names the search wanted now */
+    gmk_limits job_limits; /* external engine: its limits */
 
     gmk_store_record record; /* scratch for loading games (large) */
 };
@@ -61,8 +63,9 @@ static void put_err(char *err, size_t errlen, const char *fmt, const char *arg) 
     if (err && errlen) snprintf(err, errlen, fmt, arg);
 }
 
-static gmk_store_mode store_mode(gmk_play_mode m) {
-    switch (m) {
+static gmk_store_mode store_mode(const gmk_game_config *cfg) {
+    if (cfg->online) return GMK_STORE_MODE_ONLINE;
+    switch (cfg->mode) {
     case GMK_PLAY_HVH: return GMK_STORE_MODE_HVH;
     case GMK_PLAY_CVC: return GMK_STORE_MODE_CVC;
     default: return GMK_STORE_MODE_HVC;
@@ -71,7 +74,8 @@ static gmk_store_mode store_mode(gmk_play_mode m) {
 
 static gmk_play_mode play_mode(gmk_store_mode m) {
     switch (m) {
-    case GMK_STORE_MODE_HVH: return GMK_PLAY_HVH;
+    case GMK_STORE_MODE_HVH:
+    case GMK_STORE_MODE_ONLINE: return GMK_PLAY_HVH;
     case GMK_STORE_MODE_CVC: return GMK_PLAY_CVC;
     default: return GMK_PLAY_HVC;
     }
@@ -107,7 +111,7 @@ static bool ensure_saved_game(gmk_session *s) {
     if (!s->store) return false;
     if (s->game_id) return true;
     gmk_store_new_game g = {
-        .mode = store_mode(s->cfg.mode),
+        .mode = store_mode(&s->cfg),
         .rule = s->cfg.rule,
         .size = s->cfg.size,
         .level = s->cfg.mode == GMK_PLAY_HVH ? 0 : s->cfg.level,
@@ -162,6 +166,7 @@ static void cap_limits(const gmk_session *s, gmk_limits *l) {
 }
 
 static bool start_engine(gmk_session *s, think_kind kind) {
+    if (s->opt.no_engine) return false;
     gmk_limits limits;
     if (kind == THINK_MOVE) {
         uint64_t seed = s->seed ^ ((uint64_t)(s->board.move_count + 1) * 0x9E3779B97F4A7C15ull);
@@ -170,6 +175,13 @@ static bool start_engine(gmk_session *s, think_kind kind) {
         gmk_level_hint_limits(s->cfg.level, s->cfg.top_level_ms, &limits);
     }
     cap_limits(s, &limits);
+    if (s->opt.external_engine) { /* the caller runs it: see gmk_session_job */
+        s->job_limits = limits;
+        s->job_token++;
+        s->think = kind;
+        s->think_start_ms = now_ms();
+        return true;
+    }
     gmk_listener listener = {.on_iteration = NULL, .on_done = on_done, .ctx = s};
     gmk_engine_set_position(s->engine, &s->board);
     if (!gmk_engine_start(s->engine, &limits, &listener)) return false;
@@ -181,6 +193,11 @@ static bool start_engine(gmk_session *s, think_kind kind) {
 /* Stops a search and forgets its result. */
 static void cancel_think(gmk_session *s) {
     if (s->think == THINK_NONE) return;
+    if (s->opt.external_engine) {
+        s->job_token++; /* a result that comes back now is stale */
+        s->think = THINK_NONE;
+        return;
+    }
     gmk_engine_stop(s->engine);
     gmk_engine_wait(s->engine, NULL);
     s->think = THINK_NONE;
@@ -234,13 +251,12 @@ static void no_legal_move(gmk_session *s, int *ev) {
     save_result(s);
 }
 
-/* Takes the result of a finished search. */
-static void finish_think(gmk_session *s, int *ev) {
-    gmk_search_result r;
-    gmk_engine_wait(s->engine, &r);
+/* Takes the result r of the finished search. */
+static void take_result(gmk_session *s, const gmk_search_result *r, int *ev) {
     think_kind kind = s->think;
     s->think = THINK_NONE;
-    gmk_pos p = r.best;
+    if (s->opt.external_engine) s->job_token++;
+    gmk_pos p = r->best;
     if (p == GMK_POS_NONE || gmk_rules_check_move(&s->board, p, NULL) != GMK_MOVE_LEGAL)
         p = any_legal_move(&s->board);
     if (kind == THINK_HINT) {
@@ -252,6 +268,13 @@ static void finish_think(gmk_session *s, int *ev) {
         no_legal_move(s, ev);
     else
         apply_move(s, p, true, ev);
+}
+
+/* Waits for the engine's search and takes its result. */
+static void finish_think(gmk_session *s, int *ev) {
+    gmk_search_result r;
+    gmk_engine_wait(s->engine, &r);
+    take_result(s, &r, ev);
 }
 
 static void maybe_think(gmk_session *s, int *ev) {
@@ -294,6 +317,10 @@ bool gmk_game_config_valid(const gmk_game_config *cfg, char *err, size_t errlen)
     }
     if (cfg->size < GMK_MIN_SIZE || cfg->size > GMK_MAX_SIZE) {
         put_err(err, errlen, "%s", "the board size must be 5 to 22");
+        return false;
+    }
+    if (cfg->online && cfg->mode != GMK_PLAY_HVH) {
+        put_err(err, errlen, "%s", "an online game is between two humans");
         return false;
     }
     if (cfg->mode != GMK_PLAY_HVH && !gmk_level_valid(cfg->level)) {
@@ -342,11 +369,13 @@ gmk_session_status gmk_session_create(gmk_store *store, const gmk_session_option
     if (!s) return GMK_SESSION_NO_MEMORY;
     if (opts) s->opt = *opts;
     if (s->opt.cvc_pace_ms == 0) s->opt.cvc_pace_ms = DEFAULT_CVC_PACE_MS;
-    s->engine = gmk_engine_new(s->opt.engine_memory_bytes ? s->opt.engine_memory_bytes
-                                                          : DEFAULT_ENGINE_MEMORY);
-    if (!s->engine) {
-        free(s);
-        return GMK_SESSION_NO_MEMORY;
+    if (!s->opt.no_engine && !s->opt.external_engine) {
+        s->engine = gmk_engine_new(s->opt.engine_memory_bytes ? s->opt.engine_memory_bytes
+                                                              : DEFAULT_ENGINE_MEMORY);
+        if (!s->engine) {
+            free(s);
+            return GMK_SESSION_NO_MEMORY;
+        }
     }
     s->store = store;
     s->store_given = store != NULL;
@@ -359,7 +388,7 @@ gmk_session_status gmk_session_create(gmk_store *store, const gmk_session_option
 void gmk_session_free(gmk_session *s) {
     if (!s) return;
     cancel_think(s);
-    gmk_engine_free(s->engine);
+    if (s->engine) gmk_engine_free(s->engine);
     free(s);
 }
 
@@ -400,14 +429,14 @@ gmk_session_status gmk_session_find_unfinished(gmk_session *s, gmk_store_game *o
     return GMK_SESSION_OK;
 }
 
-gmk_session_status gmk_session_resume(gmk_session *s, int64_t top_level_ms, int *events, char *err,
+/* Plays the game in s->record (just loaded): an unfinished one goes on (moves the rules refuse
+ * are dropped from the store), a finished one is shown over with its stored result. */
+static gmk_session_status open_record(gmk_session *s, int64_t top_level_ms, int *events, char *err,
                                       size_t errlen) {
-    set_events(events, 0);
-    gmk_session_status st = gmk_session_find_unfinished(s, NULL, err, errlen);
-    if (st != GMK_SESSION_OK) return st;
     const gmk_store_game *g = &s->record.game;
     gmk_game_config cfg = {
         .mode = play_mode(g->mode),
+        .online = g->mode == GMK_STORE_MODE_ONLINE,
         .human = g->human == GMK_WHITE ? GMK_WHITE : GMK_BLACK,
         .rule = g->rule,
         .size = g->size,
@@ -433,12 +462,46 @@ gmk_session_status gmk_session_resume(gmk_session *s, int64_t top_level_ms, int 
         kept++;
         judge(s, &ev);
     }
+    if (g->finished) { /* as stored: nothing is written, and the store's result stands */
+        if (!s->over || s->result.outcome != g->outcome || s->result.reason != g->reason) {
+            memset(&s->result, 0, sizeof s->result);
+            s->result.outcome = g->outcome; /* GMK_ONGOING when abandoned */
+            s->result.reason = g->reason;
+            s->result.point = GMK_POS_NONE;
+        }
+        if (g->reason == GMK_REASON_RESIGN) /* the loser resigned */
+            s->resigned = g->outcome == GMK_BLACK_WINS ? GMK_WHITE : GMK_BLACK;
+        s->over = true;
+        set_events(events, ev & ~GMK_EV_GAME_OVER); /* it ended before: not news */
+        return GMK_SESSION_OK;
+    }
     if (kept < g->move_count) save_undo(s, g->move_count - kept);
     if (s->over) save_result(s);
     s->turn_start_ms = now_ms();
     maybe_think(s, &ev);
     set_events(events, ev);
     return GMK_SESSION_OK;
+}
+
+gmk_session_status gmk_session_resume(gmk_session *s, int64_t top_level_ms, int *events, char *err,
+                                      size_t errlen) {
+    set_events(events, 0);
+    gmk_session_status st = gmk_session_find_unfinished(s, NULL, err, errlen);
+    if (st != GMK_SESSION_OK) return st;
+    return open_record(s, top_level_ms, events, err, errlen);
+}
+
+gmk_session_status gmk_session_open(gmk_session *s, int64_t id, int64_t top_level_ms, int *events,
+                                    char *err, size_t errlen) {
+    set_events(events, 0);
+    if (!s->store) {
+        put_err(err, errlen, "%s", "no game store");
+        return GMK_SESSION_STORE;
+    }
+    gmk_store_status st = gmk_store_game_load(s->store, id, &s->record, err, errlen);
+    if (st == GMK_STORE_NOT_FOUND) return GMK_SESSION_NOT_FOUND;
+    if (st != GMK_STORE_OK) return GMK_SESSION_STORE;
+    return open_record(s, top_level_ms, events, err, errlen);
 }
 
 gmk_session_status gmk_session_discard_unfinished(gmk_session *s, char *err, size_t errlen) {
@@ -481,7 +544,7 @@ gmk_play_verdict gmk_session_play(gmk_session *s, gmk_pos p, bool insist, gmk_fo
 
 int gmk_session_poll(gmk_session *s) {
     int ev = 0;
-    if (s->think != THINK_NONE && !gmk_engine_is_thinking(s->engine)) {
+    if (s->think != THINK_NONE && !s->opt.external_engine && !gmk_engine_is_thinking(s->engine)) {
         bool wait_pace = s->think == THINK_MOVE && s->cfg.mode == GMK_PLAY_CVC &&
                          s->opt.cvc_pace_ms > 0 &&
                          now_ms() - s->think_start_ms < s->opt.cvc_pace_ms;
@@ -492,7 +555,7 @@ int gmk_session_poll(gmk_session *s) {
 }
 
 int gmk_session_move_now(gmk_session *s) {
-    if (s->think == THINK_NONE) return 0;
+    if (s->think == THINK_NONE || s->opt.external_engine) return 0;
     int ev = 0;
     gmk_engine_stop(s->engine);
     finish_think(s, &ev);
@@ -580,6 +643,93 @@ bool gmk_session_resign(gmk_session *s, int *events) {
     return true;
 }
 
+/* --- front ends that serve many games ----------------------------------------------------- */
+
+bool gmk_session_pending_job(const gmk_session *s, gmk_session_job *out) {
+    if (!s->opt.external_engine || s->think == THINK_NONE) return false;
+    out->token = s->job_token;
+    out->hint = s->think == THINK_HINT;
+    out->board = s->board;
+    out->limits = s->job_limits;
+    return true;
+}
+
+int gmk_session_job_done(gmk_session *s, uint64_t token, const gmk_search_result *r) {
+    if (!s->opt.external_engine || s->think == THINK_NONE || token != s->job_token) return 0;
+    int ev = 0;
+    take_result(s, r, &ev);
+    maybe_think(s, &ev);
+    return ev;
+}
+
+gmk_session_status gmk_session_save(gmk_session *s, int64_t *id, char *err, size_t errlen) {
+    if (!ensure_saved_game(s)) {
+        put_err(err, errlen, "%s", s->store_msg[0] ? s->store_msg : "no game store");
+        return GMK_SESSION_STORE;
+    }
+    if (id) *id = s->game_id;
+    return GMK_SESSION_OK;
+}
+
+gmk_session_status gmk_session_setup(gmk_session *s, const gmk_pos *moves, int count, int *events,
+                                     char *err, size_t errlen) {
+    set_events(events, 0);
+    if (s->board.move_count != 0 || count < 0 || count > s->board.size * s->board.size) {
+        put_err(err, errlen, "%s", "a position can only be set up on an empty board");
+        return GMK_SESSION_BAD_CONFIG;
+    }
+    /* check everything on a copy first, so that a bad list plays nothing */
+    gmk_board *b = malloc(sizeof *b);
+    if (!b) return GMK_SESSION_NO_MEMORY;
+    *b = s->board;
+    for (int i = 0; i < count; i++) {
+        gmk_result r;
+        gmk_move_verdict v = gmk_rules_check_move(b, moves[i], NULL);
+        if (i > 0) gmk_rules_result_after_last(b, &r);
+        if (i > 0 && r.outcome != GMK_ONGOING) {
+            if (err && errlen)
+                snprintf(err, errlen, "move %d comes after the end of the game", i + 1);
+            free(b);
+            return GMK_SESSION_BAD_CONFIG;
+        }
+        if (v != GMK_MOVE_LEGAL && v != GMK_MOVE_FORBIDDEN) {
+            if (err && errlen) snprintf(err, errlen, "move %d is not a legal move", i + 1);
+            free(b);
+            return GMK_SESSION_BAD_CONFIG;
+        }
+        gmk_board_make(b, moves[i]);
+    }
+    free(b);
+    cancel_think(s);
+    int ev = 0;
+    for (int i = 0; i < count && !s->over; i++) apply_move(s, moves[i], true, &ev);
+    maybe_think(s, &ev);
+    set_events(events, ev);
+    return GMK_SESSION_OK;
+}
+
+bool gmk_session_end(gmk_session *s, gmk_outcome outcome, gmk_reason reason, int *events) {
+    set_events(events, 0);
+    if (s->over) return false;
+    if (outcome != GMK_BLACK_WINS && outcome != GMK_WHITE_WINS && outcome != GMK_DRAW) return false;
+    if (reason != GMK_REASON_TIME && reason != GMK_REASON_AGREEMENT &&
+        reason != GMK_REASON_ABANDON && reason != GMK_REASON_RESIGN)
+        return false;
+    if (reason == GMK_REASON_AGREEMENT ? outcome != GMK_DRAW : outcome == GMK_DRAW) return false;
+    cancel_think(s);
+    memset(&s->result, 0, sizeof s->result);
+    s->result.outcome = outcome;
+    s->result.reason = reason;
+    s->result.point = GMK_POS_NONE;
+    if (reason == GMK_REASON_RESIGN)
+        s->resigned = outcome == GMK_BLACK_WINS ? GMK_WHITE : GMK_BLACK;
+    s->over = true;
+    s->hint = GMK_POS_NONE;
+    save_result(s);
+    set_events(events, GMK_EV_GAME_OVER);
+    return true;
+}
+
 /* --- reading the state ------------------------------------------------------------------ */
 
 void gmk_session_get_state(const gmk_session *s, gmk_session_state *out) {
@@ -657,6 +807,10 @@ bool gmk_session_take_store_message(gmk_session *s, char *buf, size_t buflen) {
     s->store_msg_pending = false;
     snprintf(buf, buflen, "%s", s->store_msg);
     return true;
+}
+
+void gmk_session_stop_saving(gmk_session *s) {
+    s->store = NULL;
 }
 
 const char *gmk_play_mode_name(gmk_play_mode m) {

@@ -44,6 +44,8 @@ typedef struct {
     int64_t top_level_ms; /* time per move at the top level (0: the level default) */
     const char *black;    /* player names for the record; NULL: "human" or "computer" */
     const char *white;
+    bool online; /* HVH on two devices (game/room.h): recorded as GMK_STORE_MODE_ONLINE and
+                    never offered by gmk_session_find_unfinished */
 } gmk_game_config;
 
 /* How the session behaves, fixed at creation. Zero means the default everywhere. */
@@ -53,6 +55,14 @@ typedef struct {
     int64_t cvc_pace_ms;        /* CVC: at least this long between moves, to watch (0: 400;
                                    negative: no pause) */
     uint64_t seed;              /* varies the weaker levels' choices (0: from the clock) */
+    /* Two ways to have no engine of one's own (when both are set, no_engine wins):
+     * external_engine: each search the session wants is a job (gmk_session_pending_job) that
+     * the caller runs on an engine of its choosing (the web server's pool) and hands back with
+     * gmk_session_job_done. gmk_session_poll then never plays a move; move_now does nothing.
+     * no_engine: no search at all, for two-human games only (online rooms): hints are refused
+     * and a computer mode never moves. */
+    bool external_engine;
+    bool no_engine;
     /* Called from the engine's thread when a search has finished; may be NULL. */
     void (*notify)(void *ctx);
     void *notify_ctx;
@@ -180,6 +190,12 @@ bool gmk_session_redo(gmk_session *s, int *events);
  * game is over. */
 bool gmk_session_resign(gmk_session *s, int *events);
 
+/* Ends a game that is on with a result decided off the board (online rooms), and records it:
+ * a win (GMK_BLACK_WINS or GMK_WHITE_WINS) by GMK_REASON_TIME, GMK_REASON_RESIGN (the loser
+ * resigned) or GMK_REASON_ABANDON, or GMK_DRAW by GMK_REASON_AGREEMENT. False when the game is
+ * over or the arguments are not one of these. */
+bool gmk_session_end(gmk_session *s, gmk_outcome outcome, gmk_reason reason, int *events);
+
 /* The current state. */
 void gmk_session_get_state(const gmk_session *s, gmk_session_state *out);
 const gmk_board *gmk_session_board(const gmk_session *s);
@@ -200,6 +216,50 @@ bool gmk_session_setting_set(gmk_session *s, const char *key, const char *value)
 /* A message about the store that the player has not seen yet (the first failure, after which
  * the session plays without saving); copies it into buf and forgets it. False when none. */
 bool gmk_session_take_store_message(gmk_session *s, char *buf, size_t buflen);
+
+/* --- for front ends that serve many games (the web server) ------------------------------ */
+
+/* A search the session wants run (external_engine): the position, the limits, and a token
+ * that names this request; any later change to the game makes the token stale. */
+typedef struct {
+    uint64_t token;
+    bool hint; /* a hint for the human, not the computer's move */
+    gmk_board board;
+    gmk_limits limits;
+} gmk_session_job;
+
+/* With external_engine: true, filling *out, when the session is waiting for a search (the
+ * computer is to move, or a hint was asked); false when it needs none. Calling it again
+ * gives the same token until the result is handed back or the game changes. */
+bool gmk_session_pending_job(const gmk_session *s, gmk_session_job *out);
+
+/* Hands back the result of the search of job token: plays the computer's move (or keeps the
+ * hint) exactly as a finished search of its own engine would. Returns GMK_EV_* bits; 0 when
+ * the token is stale (the game changed meanwhile: the result is dropped). */
+int gmk_session_job_done(gmk_session *s, uint64_t token, const gmk_search_result *r);
+
+/* Makes sure the current game has a row in the store (normally written at the first move),
+ * so that it has an id at once. GMK_SESSION_STORE when there is no store or it failed. */
+gmk_session_status gmk_session_save(gmk_session *s, int64_t *id, char *err, size_t errlen);
+
+/* Plays moves (black first) at the start of the current game, which must have none: a
+ * position set up from a share link. Every move must be legal, a renju foul included (it
+ * ends the game), and none may follow the end. On failure nothing is played and err says
+ * which move is wrong. The computer may start thinking (see *events). */
+gmk_session_status gmk_session_setup(gmk_session *s, const gmk_pos *moves, int count, int *events,
+                                     char *err, size_t errlen);
+
+/* Opens stored game id (any game: a web game by its id, a room's game after a restart),
+ * replacing the session's current game, which is left as it is in the store. An unfinished game
+ * resumes as gmk_session_resume does (moves the rules refuse end the replay); a finished one is
+ * shown over with its stored result, and nothing is written. GMK_SESSION_NOT_FOUND when there
+ * is no such game; GMK_SESSION_STORE when there is no store or it failed. */
+gmk_session_status gmk_session_open(gmk_session *s, int64_t id, int64_t top_level_ms, int *events,
+                                    char *err, size_t errlen);
+
+/* Stops saving from now on, quietly (an online room whose own saving failed keeps its game
+ * and its log in step this way). */
+void gmk_session_stop_saving(gmk_session *s);
 
 /* "human-computer", "human-human", "computer-computer". */
 const char *gmk_play_mode_name(gmk_play_mode m);

@@ -14,9 +14,10 @@ _Static_assert(GMK_RULE_FREESTYLE == 0 && GMK_RULE_STANDARD == 1 && GMK_RULE_REN
                    GMK_RULE_CARO == 3,
                "rules as stored");
 _Static_assert(GMK_REASON_NONE == 0 && GMK_REASON_FIVE == 1 && GMK_REASON_FORBIDDEN == 2 &&
-                   GMK_REASON_RESIGN == 3 && GMK_REASON_TIME == 4 && GMK_REASON_FULL_BOARD == 5,
+                   GMK_REASON_RESIGN == 3 && GMK_REASON_TIME == 4 && GMK_REASON_FULL_BOARD == 5 &&
+                   GMK_REASON_AGREEMENT == 6 && GMK_REASON_ABANDON == 7,
                "reasons as stored");
-enum { REASON_LAST = GMK_REASON_FULL_BOARD, LEVEL_MAX = 1000 };
+enum { REASON_LAST = GMK_REASON_ABANDON, LEVEL_MAX = 1000 };
 
 static int64_t now_or(int64_t t) {
     return t ? t : (int64_t)time(NULL);
@@ -55,7 +56,7 @@ gmk_store_status gmk_store_game_begin(gmk_store *s, const gmk_store_new_game *g,
                               "%s: the human must play black or white", what);
         human = g->human;
     }
-    int level = g->mode == GMK_STORE_MODE_HVH ? 0 : g->level;
+    int level = g->mode == GMK_STORE_MODE_HVH || g->mode == GMK_STORE_MODE_ONLINE ? 0 : g->level;
     char black[GMK_STORE_NAME_MAX], white[GMK_STORE_NAME_MAX];
     copy_name(black, g->black);
     copy_name(white, g->white);
@@ -270,11 +271,12 @@ static gmk_store_status load(gmk_store *s, int64_t id, gmk_store_record *out, co
     if (st != GMK_STORE_OK) return st;
     if (!out) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: nowhere to put it", what);
     memset(&out->game, 0, sizeof out->game);
-    int rc = sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
+    int rc = store_read_begin(s);
     if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
     sqlite3_stmt *q = NULL;
     const char *sql = id ? "SELECT " GAME_COLUMNS " FROM games WHERE id = ?"
-                         : "SELECT " GAME_COLUMNS " FROM games WHERE outcome IS NULL "
+                         : "SELECT " GAME_COLUMNS " FROM games WHERE outcome IS NULL AND mode <> 3 "
+                           "AND id NOT IN (SELECT game_id FROM web_owners) "
                            "ORDER BY id DESC LIMIT 1";
     rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
     if (rc == SQLITE_OK && id) rc = sqlite3_bind_int64(q, 1, id);

@@ -35,4 +35,67 @@ const char *const store_migrations[GMK_STORE_SCHEMA_VERSION] = {
     "  value TEXT NOT NULL\n"
     ") WITHOUT ROWID;\n"
     "CREATE INDEX games_unfinished ON games (id) WHERE outcome IS NULL;\n",
+
+    /* 2 -> 3: games started in the web page (gomoku serve) and the browser that owns each:
+     * the SHA-256 of its secret token, never the token. The terminal game does not offer
+     * these games for resuming. */
+    "CREATE TABLE web_owners (\n"
+    "  game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,\n"
+    "  token_hash BLOB NOT NULL\n"
+    ");\n",
+    /* 3 -> 4: online rooms (game/room.h, store/rooms.h, docs/rooms.md): a room with its
+     * clocks and pending offers, its two seats (only the SHA-256 of each seat token), and its
+     * ordered event log, which another process can read by (room_id, seq). Times are Unix
+     * milliseconds. Colours, outcomes and reasons are numbered as in games; event kinds as
+     * gmk_room_event_kind. */
+    "CREATE TABLE rooms (\n"
+    "  id INTEGER PRIMARY KEY,\n"
+    "  code TEXT NOT NULL UNIQUE,\n"
+    "  rule INTEGER NOT NULL,\n"
+    "  size INTEGER NOT NULL,\n"
+    "  clock_ms INTEGER NOT NULL DEFAULT 0,\n"
+    "  increment_ms INTEGER NOT NULL DEFAULT 0,\n"
+    "  created_ms INTEGER NOT NULL,\n"
+    "  touched_ms INTEGER NOT NULL,\n"
+    "  phase INTEGER NOT NULL DEFAULT 0,\n"
+    "  game_id INTEGER NOT NULL DEFAULT 0,\n"
+    "  game_no INTEGER NOT NULL DEFAULT 0,\n"
+    "  black_ms INTEGER NOT NULL DEFAULT 0,\n"
+    "  white_ms INTEGER NOT NULL DEFAULT 0,\n"
+    "  turn_start_ms INTEGER NOT NULL DEFAULT 0,\n"
+    "  draw_by INTEGER NOT NULL DEFAULT 0,\n"
+    "  undo_by INTEGER NOT NULL DEFAULT 0,\n"
+    "  rematch_by INTEGER NOT NULL DEFAULT 0,\n"
+    "  outcome INTEGER NOT NULL DEFAULT 0,\n"
+    "  reason INTEGER NOT NULL DEFAULT 0,\n"
+    "  last_seq INTEGER NOT NULL DEFAULT 0\n"
+    ");\n"
+    "CREATE INDEX rooms_touched ON rooms (touched_ms);\n"
+    "CREATE TABLE room_seats (\n"
+    "  room_id INTEGER NOT NULL REFERENCES rooms (id) ON DELETE CASCADE,\n"
+    "  seat INTEGER NOT NULL,\n"
+    "  token_sha256 BLOB NOT NULL,\n"
+    "  name TEXT NOT NULL,\n"
+    "  color INTEGER NOT NULL,\n"
+    "  PRIMARY KEY (room_id, seat)\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE TABLE room_events (\n"
+    "  room_id INTEGER NOT NULL REFERENCES rooms (id) ON DELETE CASCADE,\n"
+    "  seq INTEGER NOT NULL,\n"
+    "  at_ms INTEGER NOT NULL,\n"
+    "  kind INTEGER NOT NULL,\n"
+    "  seat INTEGER NOT NULL DEFAULT -1,\n"
+    "  color INTEGER NOT NULL DEFAULT 0,\n"
+    "  x INTEGER NOT NULL DEFAULT -1,\n"
+    "  y INTEGER NOT NULL DEFAULT -1,\n"
+    "  ply INTEGER NOT NULL DEFAULT 0,\n"
+    "  outcome INTEGER NOT NULL DEFAULT 0,\n"
+    "  reason INTEGER NOT NULL DEFAULT 0,\n"
+    "  count INTEGER NOT NULL DEFAULT 0,\n"
+    "  black_ms INTEGER NOT NULL DEFAULT 0,\n"
+    "  white_ms INTEGER NOT NULL DEFAULT 0,\n"
+    "  game_id INTEGER NOT NULL DEFAULT 0,\n"
+    "  name TEXT NOT NULL DEFAULT '',\n"
+    "  PRIMARY KEY (room_id, seq)\n"
+    ") WITHOUT ROWID;\n",
 };

@@ -59,56 +59,49 @@ gmk_store_status store_check(gmk_store *s, bool write, const char *what, char *e
     if (write && s->readonly)
         return store_fail(err, errlen, GMK_STORE_READ_ONLY, "%s: %s was opened read-only", what,
                           s->path);
-    if (write && s->batch && s->batch_failed)
-        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: the batch was rolled back", what);
     return GMK_STORE_OK;
 }
 
 int store_begin(gmk_store *s) {
-    if (s->batch) return s->batch_failed ? SQLITE_ABORT : SQLITE_OK;
-    return sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    return sqlite3_exec(s->db, s->batch ? "SAVEPOINT gmk_step" : "BEGIN IMMEDIATE", NULL, NULL,
+                        NULL);
+}
+
+int store_read_begin(gmk_store *s) {
+    return sqlite3_exec(s->db, s->batch ? "SAVEPOINT gmk_step" : "BEGIN", NULL, NULL, NULL);
 }
 
 int store_commit(gmk_store *s) {
-    if (s->batch) return s->batch_failed ? SQLITE_ABORT : SQLITE_OK;
-    return sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+    return sqlite3_exec(s->db, s->batch ? "RELEASE gmk_step" : "COMMIT", NULL, NULL, NULL);
 }
 
 void store_rollback(gmk_store *s) {
-    if (s->batch) s->batch_failed = true;
-    if (s->db && !sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    if (!s->db || sqlite3_get_autocommit(s->db)) return;
+    if (s->batch) /* the step only; "no such savepoint" when it has ended already */
+        sqlite3_exec(s->db, "ROLLBACK TO gmk_step; RELEASE gmk_step", NULL, NULL, NULL);
+    else
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 gmk_store_status gmk_store_batch_begin(gmk_store *s, char *err, size_t errlen) {
-    const char *what = "cannot start a transaction";
+    const char *what = "cannot start writing";
     gmk_store_status st = store_check(s, true, what, err, errlen);
     if (st != GMK_STORE_OK) return st;
-    if (s->batch) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: one is open", what);
+    if (s->batch) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: a batch is open", what);
     int rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
     s->batch = true;
-    s->batch_failed = false;
     return GMK_STORE_OK;
 }
 
-gmk_store_status gmk_store_batch_commit(gmk_store *s, char *err, size_t errlen) {
-    const char *what = "cannot commit";
-    if (!s || !s->batch) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no batch", what);
-    bool failed = s->batch_failed;
+gmk_store_status gmk_store_batch_end(gmk_store *s, bool commit, char *err, size_t errlen) {
+    const char *what = "cannot save";
+    if (!s || !s->db || !s->batch)
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no batch is open", what);
     s->batch = false;
-    if (failed) {
-        store_rollback(s);
-        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: the batch was rolled back", what);
-    }
-    int rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    int rc = sqlite3_exec(s->db, commit ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL);
+    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen); /* rolls back */
     return GMK_STORE_OK;
-}
-
-void gmk_store_batch_rollback(gmk_store *s) {
-    if (!s) return;
-    s->batch = false;
-    store_rollback(s);
 }
 
 const char *gmk_store_status_name(gmk_store_status st) {
@@ -131,6 +124,7 @@ const char *gmk_store_mode_name(gmk_store_mode m) {
     case GMK_STORE_MODE_HVC: return "human-computer";
     case GMK_STORE_MODE_HVH: return "human-human";
     case GMK_STORE_MODE_CVC: return "computer-computer";
+    case GMK_STORE_MODE_ONLINE: return "online";
     case GMK_STORE_MODE_COUNT: break;
     }
     return "unknown";
@@ -469,6 +463,7 @@ gmk_store_status gmk_store_open(const char *path, int flags, gmk_store **out, ch
 void gmk_store_close(gmk_store *s) {
     if (!s) return;
     if (s->db) {
+        s->batch = false; /* an open batch is rolled back whole */
         store_rollback(s);
         sqlite3_close_v2(s->db);
     }

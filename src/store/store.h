@@ -30,7 +30,7 @@
 #include "core/rules.h"
 
 /* The schema version this code writes (PRAGMA user_version); older files are migrated. */
-#define GMK_STORE_SCHEMA_VERSION 2
+#define GMK_STORE_SCHEMA_VERSION 4
 /* Player names are kept up to this many bytes, NUL included (longer ones are cut at a UTF-8
  * character boundary when the game begins). */
 #define GMK_STORE_NAME_MAX 64
@@ -54,10 +54,11 @@ typedef enum {
 
 /* Who plays. The numbers are what the file holds; they never change. */
 typedef enum {
-    GMK_STORE_MODE_HVC = 0, /* human vs computer */
-    GMK_STORE_MODE_HVH = 1, /* two humans */
-    GMK_STORE_MODE_CVC = 2, /* computer vs computer */
-    GMK_STORE_MODE_COUNT = 3
+    GMK_STORE_MODE_HVC = 0,    /* human vs computer */
+    GMK_STORE_MODE_HVH = 1,    /* two humans */
+    GMK_STORE_MODE_CVC = 2,    /* computer vs computer */
+    GMK_STORE_MODE_ONLINE = 3, /* two humans on two devices (an online room, game/room.h) */
+    GMK_STORE_MODE_COUNT = 4
 } gmk_store_mode;
 
 /* Flags for gmk_store_open. */
@@ -151,8 +152,16 @@ int gmk_store_schema_version(const gmk_store *s);
 const char *gmk_store_status_name(gmk_store_status st);
 
 /* Names of the modes as the file and `gomoku stats` show them: "human-computer",
- * "human-human", "computer-computer". */
+ * "human-human", "computer-computer", "online". */
 const char *gmk_store_mode_name(gmk_store_mode m);
+
+/* Groups every write until gmk_store_batch_end into one transaction (one commit, all or
+ * nothing), e.g. a move of an online game with the room's event. Reads see the batch's
+ * writes. A failing write inside undoes only itself. One batch at a time per handle. */
+gmk_store_status gmk_store_batch_begin(gmk_store *s, char *err, size_t errlen);
+
+/* Ends the batch: commit saves it all (on failure nothing is saved), else nothing is. */
+gmk_store_status gmk_store_batch_end(gmk_store *s, bool commit, char *err, size_t errlen);
 
 /* --- games as they are played ---------------------------------------------------------- */
 
@@ -182,21 +191,11 @@ gmk_store_status gmk_store_game_finish(gmk_store *s, int64_t id, gmk_outcome out
 gmk_store_status gmk_store_game_abandon(gmk_store *s, int64_t id, int64_t ended_s, char *err,
                                         size_t errlen);
 
-/* --- transactions ---------------------------------------------------------------------- */
-
-/* Makes the following writes one transaction (takes the write lock now, waiting as long as
- * any write does): all of them are kept by gmk_store_batch_commit, or none. A failed write
- * inside the batch rolls it all back, and later writes in it fail. */
-gmk_store_status gmk_store_batch_begin(gmk_store *s, char *err, size_t errlen);
-/* Commits the batch; an error (nothing kept) if a write in it failed or the commit fails. */
-gmk_store_status gmk_store_batch_commit(gmk_store *s, char *err, size_t errlen);
-/* Drops the batch: nothing of it is kept. */
-void gmk_store_batch_rollback(gmk_store *s);
-
 /* --- reading games --------------------------------------------------------------------- */
 
 /* The most recent unfinished game (highest id) with every move, for resuming after a crash.
- * GMK_STORE_NOT_FOUND when there is none. */
+ * Games owned by a web browser (gmk_store_owner_set) and online games (their room resumes them)
+ * are not offered. GMK_STORE_NOT_FOUND when there is none. */
 gmk_store_status gmk_store_game_find_unfinished(gmk_store *s, gmk_store_record *out, char *err,
                                                 size_t errlen);
 
@@ -207,6 +206,20 @@ gmk_store_status gmk_store_game_load(gmk_store *s, int64_t id, gmk_store_record 
 /* Up to cap games, most recent first (finished, abandoned and unfinished alike), without
  * their moves; *count receives how many were written. */
 gmk_store_status gmk_store_game_list(gmk_store *s, gmk_store_game *out, int cap, int *count,
+                                     char *err, size_t errlen);
+
+/* --- web owners ------------------------------------------------------------------------ */
+
+/* The size of an owner's token hash (SHA-256). */
+#define GMK_STORE_OWNER_HASH 32
+
+/* Marks game id as owned by the browser whose token hashes to hash (replacing any owner). */
+gmk_store_status gmk_store_owner_set(gmk_store *s, int64_t id,
+                                     const uint8_t hash[GMK_STORE_OWNER_HASH], char *err,
+                                     size_t errlen);
+
+/* The owner hash of game id into hash; GMK_STORE_NOT_FOUND when the game has no web owner. */
+gmk_store_status gmk_store_owner_get(gmk_store *s, int64_t id, uint8_t hash[GMK_STORE_OWNER_HASH],
                                      char *err, size_t errlen);
 
 /* --- scoreboard ------------------------------------------------------------------------ */

@@ -13,8 +13,8 @@ struct gmk_store {
     sqlite3 *db;
     int version;
     bool readonly;
-    bool read_only_file;      /* the file itself is not writable (mode or permissions) */
-    bool batch, batch_failed; /* inside gmk_store_batch_begin .. commit; a call in it failed */
+    bool read_only_file; /* the file itself is not writable (mode or permissions) */
+    bool batch;          /* in gmk_store_batch_begin: each step is a savepoint of the batch */
     char path[PATH_MAX];
 };
 
@@ -32,10 +32,15 @@ gmk_store_status store_sql_fail(gmk_store *s, int rc, const char *what, char *er
 /* Checks a handle before an operation: not NULL, and writable when write is true. */
 gmk_store_status store_check(gmk_store *s, bool write, const char *what, char *err, size_t errlen);
 
-/* BEGIN IMMEDIATE / COMMIT; each returns an SQLite result code. Inside a batch they do
- * nothing (the batch is the transaction), and a rollback undoes the whole batch. */
+/* A write step: BEGIN IMMEDIATE / COMMIT, or inside a batch a savepoint and its release;
+ * each returns an SQLite result code. store_rollback undoes the step (only the step in a
+ * batch) and also ends a read step. */
 int store_begin(gmk_store *s);
 int store_commit(gmk_store *s);
 void store_rollback(gmk_store *s);
+
+/* A read step that sees one state of the file (BEGIN, or a savepoint in a batch); end it
+ * with store_rollback. */
+int store_read_begin(gmk_store *s);
 
 #endif

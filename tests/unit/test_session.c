@@ -596,3 +596,78 @@ Test(session, settings_round_trip) {
     cr_assert_str_eq(v, "zh");
     cr_assert_not(gmk_session_setting_get(ses, "nothing", v, sizeof v));
 }
+
+/* --- what online rooms use (game/room.h) ----------------------------------------------- */
+
+static void new_online_game(void) {
+    gmk_game_config cfg = gmk_game_config_default();
+    cfg.mode = GMK_PLAY_HVH;
+    cfg.online = true;
+    cfg.black = "Ann";
+    cfg.white = "Bob";
+    char err[128] = "";
+    cr_assert_eq(gmk_session_new_game(ses, &cfg, NULL, err, sizeof err), GMK_SESSION_OK, "%s", err);
+}
+
+Test(session, an_online_game_is_recorded_as_online_and_never_offered_for_resuming) {
+    new_online_game();
+    play("h8");
+    gmk_store_record *rec = load(state().game_id);
+    cr_assert_eq(rec->game.mode, GMK_STORE_MODE_ONLINE);
+    cr_assert_str_eq(rec->game.black, "Ann");
+    cr_assert_eq(gmk_session_find_unfinished(ses, NULL, NULL, 0), GMK_SESSION_NOT_FOUND);
+    gmk_game_config cfg = gmk_game_config_default(); /* online is for two humans only */
+    cfg.online = true;
+    cr_assert_not(gmk_game_config_valid(&cfg, NULL, 0));
+}
+
+Test(session, a_game_ends_off_the_board) {
+    new_online_game();
+    play("h8");
+    /* a draw is by agreement, a win is not */
+    cr_assert_not(gmk_session_end(ses, GMK_DRAW, GMK_REASON_TIME, NULL));
+    cr_assert_not(gmk_session_end(ses, GMK_BLACK_WINS, GMK_REASON_AGREEMENT, NULL));
+    cr_assert_not(gmk_session_end(ses, GMK_BLACK_WINS, GMK_REASON_FIVE, NULL));
+    cr_assert_not(state().over);
+    int ev = 0;
+    cr_assert(gmk_session_end(ses, GMK_BLACK_WINS, GMK_REASON_TIME, &ev));
+    cr_assert(ev & GMK_EV_GAME_OVER);
+    cr_assert(state().over);
+    cr_assert_not(gmk_session_end(ses, GMK_WHITE_WINS, GMK_REASON_TIME, NULL));
+    gmk_store_record *rec = load(state().game_id);
+    cr_assert_eq(rec->game.outcome, GMK_BLACK_WINS);
+    cr_assert_eq(rec->game.reason, GMK_REASON_TIME);
+    /* the loser resigns, whoever is to move (black is, white resigns) */
+    new_online_game();
+    play("h8");
+    play("h9");
+    cr_assert(gmk_session_end(ses, GMK_BLACK_WINS, GMK_REASON_RESIGN, NULL));
+    cr_assert_eq(state().resigned, GMK_WHITE);
+}
+
+Test(session, open_game_by_id_resumes_or_shows_it_finished) {
+    new_online_game();
+    play_all(black_five_row);
+    int64_t won = state().game_id;
+    new_online_game();
+    play("h8");
+    play("a1");
+    int64_t on = state().game_id;
+    gmk_session_free(ses);
+    gmk_session_options opt = {.no_engine = true};
+    cr_assert_eq(gmk_session_create(store, &opt, &ses), GMK_SESSION_OK);
+    char err[256] = "";
+    cr_assert_eq(gmk_session_open(ses, on, 0, NULL, err, sizeof err), GMK_SESSION_OK, "%s", err);
+    cr_assert_eq(gmk_session_board(ses)->move_count, 2);
+    cr_assert_not(state().over);
+    play("h9");
+    cr_assert_eq(load(on)->game.move_count, 3);
+    cr_assert_not(gmk_session_hint(ses, NULL), "no engine: no hint");
+    cr_assert_eq(gmk_session_open(ses, won, 0, NULL, err, sizeof err), GMK_SESSION_OK, "%s", err);
+    gmk_session_state st = state();
+    cr_assert(st.over);
+    cr_assert_eq(st.result.outcome, GMK_BLACK_WINS);
+    cr_assert_eq(st.result.line_len, 5, "the winning line is shown");
+    cr_assert_eq(load(on)->game.move_count, 3, "the unfinished one was left as it was");
+    cr_assert_eq(gmk_session_open(ses, 999, 0, NULL, err, sizeof err), GMK_SESSION_NOT_FOUND);
+}

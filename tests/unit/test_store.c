@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "store/rooms.h"
 #include "store/store.h"
 
 static char tmp[256];
@@ -156,7 +157,7 @@ Test(store, create_and_reopen) {
     cr_assert_eq(head[18], 2, "WAL mode (file format version 2)");
     free(head);
     s = open_ok(path);
-    cr_assert_eq(gmk_store_schema_version(s), 2);
+    cr_assert_eq(gmk_store_schema_version(s), GMK_STORE_SCHEMA_VERSION);
     gmk_store_record *r = malloc(sizeof *r);
     cr_assert_eq(gmk_store_game_find_unfinished(s, r, err, sizeof err), GMK_STORE_NOT_FOUND);
     free(r);
@@ -530,7 +531,10 @@ Test(store, migrates_v1_to_v2) {
               "INSERT INTO moves VALUES (3, 0, 7, 7), (3, 1, 7, 8);");
 
     gmk_store *s = open_ok(path);
-    cr_assert_eq(gmk_store_schema_version(s), 2);
+    cr_assert_eq(gmk_store_schema_version(s), GMK_STORE_SCHEMA_VERSION);
+    gmk_store_room room; /* step 4: the room tables exist, empty */
+    cr_assert_eq(gmk_store_room_find(s, "ABCDEFGHJKLM", &room, err, sizeof err),
+                 GMK_STORE_NOT_FOUND, "%s", err);
     gmk_store_record *r = malloc(sizeof *r);
     cr_assert_eq(gmk_store_game_load(s, 1, r, err, sizeof err), GMK_STORE_OK, "%s", err);
     cr_assert_eq(r->game.rule, GMK_RULE_RENJU);
@@ -645,7 +649,10 @@ Test(store, newer_version_refused) {
     char path[512];
     at(path, "new.db");
     fill(path, 1);
-    sql(path, "PRAGMA journal_mode = DELETE; PRAGMA user_version = 3;");
+    char newer[96];
+    snprintf(newer, sizeof newer, "PRAGMA journal_mode = DELETE; PRAGMA user_version = %d;",
+             GMK_STORE_SCHEMA_VERSION + 1);
+    sql(path, newer);
     refused(path, GMK_STORE_TOO_NEW);
     cr_assert(strstr(err, "newer") != NULL, "%s", err);
 }
@@ -749,7 +756,7 @@ Test(store, existing_only) {
     s = NULL;
     cr_assert_eq(gmk_store_open(path, GMK_STORE_OPEN_EXISTING, &s, err, sizeof err), GMK_STORE_OK,
                  "%s", err);
-    cr_assert_eq(gmk_store_schema_version(s), 2, "upgraded");
+    cr_assert_eq(gmk_store_schema_version(s), GMK_STORE_SCHEMA_VERSION, "upgraded");
     gmk_store_close(s);
 }
 
@@ -934,6 +941,7 @@ Test(store, stats_command) {
     finish(s, begin(s, GMK_STORE_MODE_HVC, 3, GMK_BLACK), GMK_BLACK_WINS, GMK_REASON_FIVE);
     finish(s, begin(s, GMK_STORE_MODE_HVC, 3, GMK_WHITE), GMK_BLACK_WINS, GMK_REASON_FIVE);
     finish(s, begin(s, GMK_STORE_MODE_HVH, 0, GMK_EMPTY), GMK_WHITE_WINS, GMK_REASON_RESIGN);
+    finish(s, begin(s, GMK_STORE_MODE_ONLINE, 0, GMK_EMPTY), GMK_DRAW, GMK_REASON_AGREEMENT);
     int64_t live = begin(s, GMK_STORE_MODE_CVC, 4, GMK_EMPTY);
     add(s, live, 0, 7, 7, 0);
     gmk_store_close(s);
@@ -943,6 +951,9 @@ Test(store, stats_command) {
     cr_assert(strstr(out, "two humans") != NULL, "%s", out);
     cr_assert(strstr(out, "1           0           1      0\n") != NULL, "%s", out);
     cr_assert(strstr(out, "white wins (resignation)") != NULL, "%s", out);
+    cr_assert(strstr(out, "online\n") != NULL, "%s", out);
+    cr_assert(strstr(out, "1           0           0      1\n") != NULL, "%s", out);
+    cr_assert(strstr(out, "draw (agreement)") != NULL, "%s", out);
     cr_assert(strstr(out, "unfinished") != NULL, "%s", out);
     cr_assert(strstr(out, "computer vs computer") == NULL, "no finished game: %s", out);
 
@@ -957,4 +968,40 @@ Test(store, stats_command) {
     cr_assert(strncmp(out, "gomoku stats: ", 14) == 0, "%s", out);
     cr_assert(strchr(out, '\n') == out + strlen(out) - 1, "one line: %s", out);
     cr_assert_eq(run_stats("--nope", out, sizeof out), 2);
+}
+
+Test(store, a_batch_commits_all_or_nothing) {
+    char path[512];
+    gmk_store *s = open_ok(at(path, "batch.db"));
+    cr_assert_eq(gmk_store_batch_end(s, true, err, sizeof err), GMK_STORE_INVALID, "none open");
+    /* rolled back: nothing of it stays */
+    cr_assert_eq(gmk_store_batch_begin(s, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(gmk_store_batch_begin(s, err, sizeof err), GMK_STORE_INVALID, "one at a time");
+    int64_t id = begin(s, GMK_STORE_MODE_ONLINE, 0, GMK_EMPTY);
+    add(s, id, 0, 7, 7, 10);
+    static gmk_store_record rec;
+    cr_assert_eq(gmk_store_game_load(s, id, &rec, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(rec.game.move_count, 1, "reads see the batch");
+    cr_assert_eq(gmk_store_batch_end(s, false, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(gmk_store_game_load(s, id, &rec, err, sizeof err), GMK_STORE_NOT_FOUND);
+    /* committed: all of it, and a failing step undoes only itself */
+    cr_assert_eq(gmk_store_batch_begin(s, err, sizeof err), GMK_STORE_OK, "%s", err);
+    id = begin(s, GMK_STORE_MODE_ONLINE, 0, GMK_EMPTY);
+    add(s, id, 0, 7, 7, 10);
+    cr_assert_eq(gmk_store_game_add_move(s, id, 5, 8, 8, 0, err, sizeof err), GMK_STORE_INVALID);
+    add(s, id, 1, 8, 8, 10);
+    cr_assert_eq(gmk_store_batch_end(s, true, err, sizeof err), GMK_STORE_OK, "%s", err);
+    gmk_store_close(s);
+    s = open_ok(path);
+    cr_assert_eq(gmk_store_game_load(s, id, &rec, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(rec.game.move_count, 2);
+    cr_assert_eq(rec.game.mode, GMK_STORE_MODE_ONLINE);
+    /* closing with a batch open saves nothing of it */
+    cr_assert_eq(gmk_store_batch_begin(s, err, sizeof err), GMK_STORE_OK, "%s", err);
+    add(s, id, 2, 9, 9, 10);
+    gmk_store_close(s);
+    s = open_ok(path);
+    cr_assert_eq(gmk_store_game_load(s, id, &rec, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(rec.game.move_count, 2);
+    gmk_store_close(s);
 }

@@ -1,0 +1,274 @@
+/* room.h: an online room, the rules of play between two devices with spectators.
+ *
+ * A room holds one game at a time (a gmk_session of two humans, recorded as an online game)
+ * and two seats: seat 0 is the creator's, seat 1 the first friend's to join. A seat is held by
+ * a token the server draws (at least GMK_ROOM_TOKEN_MIN random bytes); the room keeps only its
+ * SHA-256 and compares in constant time. Every action names its seat by token: without a
+ * seat, GMK_ROOM_NO_SEAT (403); a move or answer out of turn, GMK_ROOM_NOT_YOUR_TURN (409).
+ * A refused call changes nothing and logs nothing. Everyone else watches; the room counts
+ * them. A Fischer clock is optional; the room keeps time from the `now` each call is given
+ * and tells the server when the next flag falls (gmk_room_next_deadline) so that a timer can
+ * end the game on time with no request in flight (gmk_room_tick).
+ *
+ * Every change of state appends an event to the room's log with the next sequence number
+ * (1, 2, 3...); the server sends them to viewers in order and resumes a stream after
+ * Last-Event-ID with gmk_room_events_since, with no gap and no duplicate. With a store, each
+ * call's writes (the session's move or result, the room with its clocks, the events) are
+ * committed in one transaction (gmk_store_batch_begin), so that gmk_room_load continues
+ * after a restart from a state the log agrees with; if the store fails, the room goes on in
+ * memory without saving and says why once, like the session.
+ *
+ * Time: `now` is Unix milliseconds (CLOCK_REALTIME), given by the caller, so that clocks
+ * survive a restart (the time the server was down counts, as for a clock on a table) and
+ * tests need no sleeping; a time before 1970 or past the year 2500 is GMK_ROOM_BAD_REQUEST
+ * (a bug in the caller, not a player's doing). The room does no other I/O, draws no random numbers
+ * and reads no clock. Threads: a room is used by one thread at a time (the server holds a lock per
+ * room); two moves sent at once for one turn are then one move and one GMK_ROOM_NOT_YOUR_TURN. The
+ * store handle, if any, must only be used by that thread meanwhile. */
+#ifndef GMK_ROOM_H
+#define GMK_ROOM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game/session.h"
+#include "store/rooms.h"
+
+#define GMK_ROOM_TOKEN_MIN 16          /* seat tokens: at least 128 bits */
+#define GMK_ROOM_TOKEN_MAX 256         /* and at most this many bytes */
+#define GMK_ROOM_CODE_LEN 12           /* room codes: 12 characters of 32 (60 bits) */
+#define GMK_ROOM_CODE_RANDOM 8         /* random bytes a code is made from */
+#define GMK_ROOM_NAME_CHARS 24         /* display names: 1..24 characters... */
+#define GMK_ROOM_NAME_MAX 64           /* ...and at most 63 bytes of UTF-8 */
+#define GMK_ROOM_CLAIM_MS 60000        /* disconnected this long on one's turn: claimable */
+#define GMK_ROOM_IDLE_MS 86400000LL    /* untouched this long: closed */
+#define GMK_ROOM_CLOCK_MINUTES_MAX 180 /* clock limits */
+#define GMK_ROOM_INCREMENT_MAX 60
+
+typedef enum {
+    GMK_ROOM_OK = 0,
+    GMK_ROOM_BAD_REQUEST,   /* 400: a bad name, token, point, config or event number */
+    GMK_ROOM_NO_SEAT,       /* 403: the token holds no seat in this room */
+    GMK_ROOM_NOT_YOUR_TURN, /* 409: not this seat's turn (or a stale ply) */
+    GMK_ROOM_ILLEGAL,       /* 409: the point is taken, or black's foul in renju */
+    GMK_ROOM_NOT_NOW,       /* 409: no game on, nothing to answer, not claimable yet... */
+    GMK_ROOM_FULL,          /* join: both seats are taken; watch instead */
+    GMK_ROOM_NOT_FOUND,     /* 404: no open room with that code */
+    GMK_ROOM_STORE,         /* 500: the store failed (create or load) */
+    GMK_ROOM_NO_MEMORY,     /* 500 */
+} gmk_room_status;
+
+typedef enum {
+    GMK_ROOM_WAITING = 0, /* for the friend to join */
+    GMK_ROOM_PLAYING = 1,
+    GMK_ROOM_OVER = 2, /* the game has ended; a rematch may follow */
+} gmk_room_phase;
+
+/* Who plays black in the first game. */
+typedef enum {
+    GMK_ROOM_BLACK_ME = 0,     /* the creator */
+    GMK_ROOM_BLACK_FRIEND = 1, /* the friend */
+    GMK_ROOM_BLACK_RANDOM = 2, /* decided by the caller's random bit */
+} gmk_room_black;
+
+typedef struct {
+    gmk_rule rule;
+    int size; /* GMK_MIN_SIZE..GMK_MAX_SIZE */
+    gmk_room_black black;
+    bool random_bit;   /* with GMK_ROOM_BLACK_RANDOM: true, the creator plays black */
+    int clock_minutes; /* 0: no clock; else 1..GMK_ROOM_CLOCK_MINUTES_MAX */
+    int increment_s;   /* seconds added after each move, 0..GMK_ROOM_INCREMENT_MAX */
+} gmk_room_config;
+
+/* The kinds of events; the numbers are stored and never change meaning. Fields each carries
+ * (besides seq, kind, at_ms): */
+typedef enum {
+    GMK_ROOM_EV_CREATED = 1,         /* seat 0, color, name; black_ms/white_ms: the clock */
+    GMK_ROOM_EV_JOINED = 2,          /* seat 1, color, name */
+    GMK_ROOM_EV_STARTED = 3,         /* a game begins: color (seat 0's colour), count (game
+                                        number in the room), black_ms, white_ms */
+    GMK_ROOM_EV_MOVED = 4,           /* color, x, y, ply, black_ms, white_ms, game_id; any
+                                        pending draw or undo offer is withdrawn */
+    GMK_ROOM_EV_DRAW_OFFERED = 5,    /* color */
+    GMK_ROOM_EV_DRAW_DECLINED = 6,   /* color (who declined) */
+    GMK_ROOM_EV_UNDO_ASKED = 7,      /* color */
+    GMK_ROOM_EV_UNDO_DECLINED = 8,   /* color (who declined) */
+    GMK_ROOM_EV_UNDONE = 9,          /* count (moves taken back), ply, black_ms, white_ms */
+    GMK_ROOM_EV_OVER = 10,           /* outcome, reason, color (the loser when one lost by
+                                        resignation, time or abandonment), x, y (the deciding
+                                        move or -1), ply, black_ms, white_ms, game_id */
+    GMK_ROOM_EV_CONNECTION = 11,     /* seat, color, count: 1 connected, 0 disconnected */
+    GMK_ROOM_EV_SPECTATORS = 12,     /* count */
+    GMK_ROOM_EV_REMATCH_OFFERED = 13 /* color (in the finished game) */
+} gmk_room_event_kind;
+
+typedef gmk_store_room_event gmk_room_event;
+
+/* A snapshot of the room at a time, for drawing (the board: gmk_room_session). */
+typedef struct {
+    char code[GMK_ROOM_CODE_LEN + 1];
+    gmk_room_phase phase;
+    gmk_rule rule;
+    int size;
+    int64_t clock_ms, increment_ms; /* clock_ms 0: no clock */
+    int64_t black_ms, white_ms;     /* time left now */
+    int64_t deadline_ms;            /* when the side to move's flag falls; 0: no clock running */
+    gmk_color to_move;              /* while playing */
+    int ply;
+    struct {
+        bool taken;
+        char name[GMK_ROOM_NAME_MAX];
+        gmk_color color;
+        bool connected;
+        int64_t since_ms; /* connected or disconnected since */
+    } seat[2];
+    int spectators;
+    gmk_color draw_by, undo_by, rematch_by; /* pending offers; GMK_EMPTY: none */
+    int64_t claim_ms;    /* when the side not to move may claim the win (0: not counting) */
+    gmk_outcome outcome; /* once over */
+    gmk_reason reason;
+    int64_t game_id; /* in the store; 0 before the first move */
+    int game_no;
+    int64_t last_seq;
+} gmk_room_state;
+
+typedef struct gmk_room gmk_room;
+
+/* --- names, codes, clocks (room_text.c) -------------------------------------------------- */
+
+/* Is name a valid display name: valid UTF-8 of 1..GMK_ROOM_NAME_CHARS characters and fewer
+ * than GMK_ROOM_NAME_MAX bytes, no control or bidirectional-override characters, not blank?
+ * Writes why not into err. */
+bool gmk_room_name_valid(const char *name, char *err, size_t errlen);
+
+/* The room code made from GMK_ROOM_CODE_RANDOM random bytes: GMK_ROOM_CODE_LEN characters of
+ * "23456789ABCDEFGHJKLMNPQRSTUVWXYZ" (no 0, 1, I, O), NUL-terminated. */
+void gmk_room_code_make(const uint8_t random[GMK_ROOM_CODE_RANDOM],
+                        char out[GMK_ROOM_CODE_LEN + 1]);
+
+/* A code as typed (any case, with spaces or dashes) into its stored form; false when it
+ * cannot be a code. */
+bool gmk_room_code_normalize(const char *typed, char out[GMK_ROOM_CODE_LEN + 1]);
+
+/* Parses a clock "M+S" ("5+3", "10+5", "30+0") or "none"; false when out of range. */
+bool gmk_room_clock_parse(const char *text, int *minutes, int *increment_s);
+
+/* The clock presets, "5+3", "10+5", "30+0", NULL-terminated. */
+extern const char *const gmk_room_clock_presets[];
+
+/* Checks a config; writes why it is wrong into err. */
+bool gmk_room_config_valid(const gmk_room_config *cfg, char *err, size_t errlen);
+
+/* A short name for a status and for an event kind ("moved", "over"...). */
+const char *gmk_room_status_name(gmk_room_status st);
+const char *gmk_room_event_name(int kind);
+
+/* --- rooms (room.c) ---------------------------------------------------------------------- */
+
+/* Creates a room with code (from gmk_room_code_make), the creator in seat 0 with token and
+ * name. store may be NULL (nothing saved); it must outlive the room. Logs CREATED.
+ * GMK_ROOM_STORE when the store refuses it (a taken code: draw another). */
+gmk_room_status gmk_room_create(gmk_store *store, const gmk_room_config *cfg, const char *code,
+                                const void *token, size_t token_len, const char *name, int64_t now,
+                                gmk_room **out, char *err, size_t errlen);
+
+/* Loads the open room with code from the store, game and clocks included, as it was saved.
+ * Nobody is connected after a load: it logs a disconnection for each seat and no spectators.
+ * GMK_ROOM_NOT_FOUND when there is no such room. */
+gmk_room_status gmk_room_load(gmk_store *store, const char *code, int64_t now, gmk_room **out,
+                              char *err, size_t errlen);
+
+/* Frees the room (nothing is written; the store has it all). NULL is fine. */
+void gmk_room_free(gmk_room *r);
+
+/* Takes the free seat with token and name: logs JOINED and the first game STARTED. The holder
+ * of a seat joining again gets OK and its seat. GMK_ROOM_FULL when both are taken. *seat
+ * (may be NULL) receives 0 or 1. */
+gmk_room_status gmk_room_join(gmk_room *r, const void *token, size_t token_len, const char *name,
+                              int64_t now, int *seat);
+
+/* The seat token holds: 0, 1, or -1 for none (constant time in the token). */
+int gmk_room_seat_of(const gmk_room *r, const void *token, size_t token_len);
+
+/* Plays (x, y) for the seat of token. ply >= 0 is the number of moves the sender saw (a stale
+ * one is NOT_YOUR_TURN); -1 skips that check. Renju fouls are refused (ILLEGAL, *kind says
+ * which; kind may be NULL). Logs MOVED, and OVER when the move ends the game. */
+gmk_room_status gmk_room_play(gmk_room *r, const void *token, size_t token_len, int x, int y,
+                              int ply, int64_t now, gmk_forbid_kind *kind);
+
+/* The seat of token resigns the game: logs OVER. */
+gmk_room_status gmk_room_resign(gmk_room *r, const void *token, size_t token_len, int64_t now);
+
+/* Offers a draw (if the other side has offered one, this accepts it). Logs DRAW_OFFERED. */
+gmk_room_status gmk_room_offer_draw(gmk_room *r, const void *token, size_t token_len, int64_t now);
+
+/* Answers the other side's draw offer: accept ends the game drawn (OVER), decline logs
+ * DRAW_DECLINED. NOT_NOW when there is no offer from the other side. */
+gmk_room_status gmk_room_answer_draw(gmk_room *r, const void *token, size_t token_len, bool accept,
+                                     int64_t now);
+
+/* Asks to take back the last move (as two people at one board: one move, whoever played it).
+ * Logs UNDO_ASKED; NOT_NOW when there is nothing to undo or a request is pending. */
+gmk_room_status gmk_room_ask_undo(gmk_room *r, const void *token, size_t token_len, int64_t now);
+
+/* Answers the other side's undo request: accept takes the move back (UNDONE; the time used so
+ * far this turn is charged to the side that was to move, and the other side's clock starts),
+ * decline logs UNDO_DECLINED. */
+gmk_room_status gmk_room_answer_undo(gmk_room *r, const void *token, size_t token_len, bool accept,
+                                     int64_t now);
+
+/* The seat of token claims the win because the side to move (the other) has stayed
+ * disconnected for GMK_ROOM_CLAIM_MS of its turn. Logs OVER (abandonment); NOT_NOW before. */
+gmk_room_status gmk_room_claim(gmk_room *r, const void *token, size_t token_len, int64_t now);
+
+/* After a game: asks for a rematch with colours swapped; when the other seat has asked too,
+ * the new game starts (STARTED). Logs REMATCH_OFFERED for the first ask. */
+gmk_room_status gmk_room_rematch(gmk_room *r, const void *token, size_t token_len, int64_t now);
+
+/* A seat's event stream opened or closed (a seat may have several). The seat shows connected
+ * while it has one; CONNECTION is logged when that changes. Closing is not resigning. */
+gmk_room_status gmk_room_connect(gmk_room *r, const void *token, size_t token_len, int64_t now);
+gmk_room_status gmk_room_disconnect(gmk_room *r, const void *token, size_t token_len, int64_t now);
+
+/* A spectator's stream opened or closed: logs SPECTATORS with the new count. */
+void gmk_room_spectator_join(gmk_room *r, int64_t now);
+void gmk_room_spectator_leave(gmk_room *r, int64_t now);
+
+/* Ends the game on time if the side to move's flag has fallen by now (at the exact
+ * millisecond of the deadline). True when it did. The server calls it from a timer set to
+ * gmk_room_next_deadline; every other call does it first too. */
+bool gmk_room_tick(gmk_room *r, int64_t now);
+
+/* When the next flag falls if nobody moves (Unix ms); 0 when no clock is running. */
+int64_t gmk_room_next_deadline(const gmk_room *r);
+
+/* The state at now (clocks read at now; nothing changes). */
+void gmk_room_get_state(const gmk_room *r, int64_t now, gmk_room_state *out);
+
+/* The room's game, for the board, result and winning line (gmk_session_board,
+ * gmk_session_get_state). Never play through it: the room would not know. */
+const gmk_session *gmk_room_session(const gmk_room *r);
+
+/* The sequence number of the last event (0 before any). */
+int64_t gmk_room_last_seq(const gmk_room *r);
+
+/* Up to cap events with seq > after, in order (older ones read from the store); *count
+ * receives how many: call again after the last one given while *count == cap. BAD_REQUEST
+ * when after is negative or beyond the last event; STORE when they cannot be read. */
+gmk_room_status gmk_room_events_since(gmk_room *r, int64_t after, gmk_room_event *out, int cap,
+                                      int *count);
+
+/* Has nothing happened in the room for GMK_ROOM_IDLE_MS by now? The server then frees it. */
+bool gmk_room_idle(const gmk_room *r, int64_t now);
+
+/* Closes in the store every room untouched for GMK_ROOM_IDLE_MS by now (their games stay);
+ * *closed (may be NULL) receives how many. */
+gmk_room_status gmk_room_close_idle(gmk_store *store, int64_t now, int *closed, char *err,
+                                    size_t errlen);
+
+/* A store failure the server has not reported yet (after which the room goes on without
+ * saving); copies it into buf and forgets it. False when none. */
+bool gmk_room_take_store_message(gmk_room *r, char *buf, size_t buflen);
+
+#endif

@@ -1,0 +1,431 @@
+/* rooms.c: online rooms, their seats and event logs in the store (see rooms.h), and the
+ * per-player scoreboard. */
+#include "store/rooms.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "store/store_internal.h"
+
+enum { PHASE_LAST = 3, EVENT_KIND_MAX = 64, REASON_LAST = GMK_REASON_ABANDON };
+/* A clock of more than a day, or a time outside years 1970..~2500, is nobody's. */
+#define CLOCK_MAX_MS (24LL * 3600 * 1000)
+#define TIME_MAX_MS (16LL * 1000 * 1000 * 1000 * 1000)
+
+static bool color_ok(gmk_color c) {
+    return c == GMK_EMPTY || c == GMK_BLACK || c == GMK_WHITE;
+}
+
+static bool time_ok(int64_t t) {
+    return t >= 0 && t <= TIME_MAX_MS;
+}
+
+/* Copies text into dst[cap], cut at a UTF-8 boundary. */
+static void copy_text(char *dst, size_t cap, const unsigned char *src) {
+    size_t n = src ? strlen((const char *)src) : 0;
+    if (n >= cap) {
+        n = cap - 1;
+        while (n > 0 && (src[n] & 0xC0) == 0x80) n--;
+    }
+    if (n) memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+/* Why a room cannot be stored, or NULL. */
+static const char *room_invalid(const gmk_store_room *r) {
+    if (!r) return "no room";
+    size_t len = strnlen(r->code, GMK_STORE_ROOM_CODE_MAX);
+    if (len == 0 || len >= GMK_STORE_ROOM_CODE_MAX) return "bad room code";
+    if ((unsigned)r->rule >= GMK_RULE_COUNT) return "unknown rule";
+    if (r->size < GMK_MIN_SIZE || r->size > GMK_MAX_SIZE) return "bad board size";
+    if (r->clock_ms < 0 || r->clock_ms > CLOCK_MAX_MS || r->increment_ms < 0 ||
+        r->increment_ms > CLOCK_MAX_MS)
+        return "bad clock";
+    if (r->black_ms < 0 || r->black_ms > 2 * CLOCK_MAX_MS || r->white_ms < 0 ||
+        r->white_ms > 2 * CLOCK_MAX_MS)
+        return "bad time left";
+    if (!time_ok(r->created_ms) || !time_ok(r->touched_ms) || !time_ok(r->turn_start_ms))
+        return "bad time";
+    if (r->phase < 0 || r->phase > PHASE_LAST || r->game_id < 0 || r->game_no < 0)
+        return "bad phase or game";
+    if (!color_ok(r->draw_by) || !color_ok(r->undo_by) || !color_ok(r->rematch_by))
+        return "bad offer";
+    if ((unsigned)r->outcome > GMK_DRAW || (unsigned)r->reason > REASON_LAST) return "bad result";
+    if (r->last_seq < 0) return "bad event number";
+    for (int i = 0; i < 2; i++)
+        if (r->seat[i].taken && !color_ok(r->seat[i].color)) return "bad seat colour";
+    return NULL;
+}
+
+static const char *event_invalid(const gmk_store_room_event *e) {
+    if (e->kind < 0 || e->kind > EVENT_KIND_MAX) return "unknown event kind";
+    if (e->seat < -1 || e->seat > 1 || !color_ok(e->color)) return "bad event seat";
+    if (e->x < -1 || e->x >= GMK_MAX_SIZE || e->y < -1 || e->y >= GMK_MAX_SIZE) return "bad point";
+    if (e->ply < 0 || e->ply > GMK_MAX_MOVES) return "bad ply";
+    if ((unsigned)e->outcome > GMK_DRAW || (unsigned)e->reason > REASON_LAST) return "bad result";
+    if (!time_ok(e->at_ms)) return "bad time";
+    return NULL;
+}
+
+static int bind_text(sqlite3_stmt *q, int i, const char *text, size_t cap) {
+    return sqlite3_bind_text(q, i, text, (int)strnlen(text, cap - 1), SQLITE_TRANSIENT);
+}
+
+/* UPDATE (id > 0) or INSERT (id == 0) the room row; returns an SQLite code. For an UPDATE,
+ * *changed says whether the row matched stored_seq. */
+static int write_row(gmk_store *s, const gmk_store_room *r, int64_t stored_seq, bool *changed) {
+    static const char insert[] =
+        "INSERT INTO rooms (code, rule, size, clock_ms, increment_ms, created_ms, touched_ms, "
+        "phase, game_id, game_no, black_ms, white_ms, turn_start_ms, draw_by, undo_by, "
+        "rematch_by, outcome, reason, last_seq) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
+        "?18, ?19)";
+    static const char update[] =
+        "UPDATE rooms SET code = ?1, rule = ?2, size = ?3, clock_ms = ?4, increment_ms = ?5, "
+        "created_ms = ?6, touched_ms = ?7, phase = ?8, game_id = ?9, game_no = ?10, "
+        "black_ms = ?11, white_ms = ?12, turn_start_ms = ?13, draw_by = ?14, undo_by = ?15, "
+        "rematch_by = ?16, outcome = ?17, reason = ?18, last_seq = ?19 "
+        "WHERE id = ?20 AND last_seq = ?21";
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, r->id ? update : insert, -1, &q, NULL);
+    const int64_t v[] = {
+        r->rule,    r->size,    r->clock_ms,   r->increment_ms, r->created_ms, r->touched_ms,
+        r->phase,   r->game_id, r->game_no,    r->black_ms,     r->white_ms,   r->turn_start_ms,
+        r->draw_by, r->undo_by, r->rematch_by, r->outcome,      r->reason,     r->last_seq};
+    if (rc == SQLITE_OK) rc = bind_text(q, 1, r->code, sizeof r->code);
+    for (int i = 0; i < (int)(sizeof v / sizeof v[0]) && rc == SQLITE_OK; i++)
+        rc = sqlite3_bind_int64(q, i + 2, v[i]);
+    if (r->id && rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 20, r->id);
+    if (r->id && rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 21, stored_seq);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    if (rc != SQLITE_DONE) return rc;
+    if (changed) *changed = sqlite3_changes(s->db) == 1;
+    return SQLITE_OK;
+}
+
+static int write_seats(gmk_store *s, int64_t id, const gmk_store_room *r) {
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db,
+                                "INSERT OR REPLACE INTO room_seats (room_id, seat, token_sha256, "
+                                "name, color) VALUES (?, ?, ?, ?, ?)",
+                                -1, &q, NULL);
+    for (int i = 0; i < 2 && rc == SQLITE_OK; i++) {
+        const gmk_store_seat *st = &r->seat[i];
+        if (!st->taken) continue;
+        sqlite3_reset(q);
+        rc = sqlite3_bind_int64(q, 1, id);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 2, i);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_bind_blob(q, 3, st->token_sha256, GMK_STORE_HASH_LEN, SQLITE_TRANSIENT);
+        if (rc == SQLITE_OK) rc = bind_text(q, 4, st->name, sizeof st->name);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 5, (int)st->color);
+        if (rc == SQLITE_OK) rc = sqlite3_step(q);
+        if (rc == SQLITE_DONE) rc = SQLITE_OK;
+    }
+    sqlite3_finalize(q);
+    return rc;
+}
+
+static int write_events(gmk_store *s, int64_t id, const gmk_store_room_event *ev, int n) {
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(
+        s->db,
+        "INSERT INTO room_events (room_id, seq, at_ms, kind, seat, color, x, y, ply, outcome, "
+        "reason, count, black_ms, white_ms, game_id, name) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        -1, &q, NULL);
+    for (int i = 0; i < n && rc == SQLITE_OK; i++) {
+        const gmk_store_room_event *e = &ev[i];
+        const int64_t v[] = {id,        e->seq,   e->at_ms,    e->kind,     e->seat,
+                             e->color,  e->x,     e->y,        e->ply,      e->outcome,
+                             e->reason, e->count, e->black_ms, e->white_ms, e->game_id};
+        sqlite3_reset(q);
+        for (int k = 0; k < (int)(sizeof v / sizeof v[0]) && rc == SQLITE_OK; k++)
+            rc = sqlite3_bind_int64(q, k + 1, v[k]);
+        if (rc == SQLITE_OK) rc = bind_text(q, 16, e->name, sizeof e->name);
+        if (rc == SQLITE_OK) rc = sqlite3_step(q);
+        if (rc == SQLITE_DONE) rc = SQLITE_OK;
+    }
+    sqlite3_finalize(q);
+    return rc;
+}
+
+/* Checks the events against the room: valid, consecutive, ending at r->last_seq. */
+static const char *events_invalid(const gmk_store_room *r, const gmk_store_room_event *ev, int n) {
+    if (n < 0 || (n > 0 && !ev)) return "no events";
+    for (int i = 0; i < n; i++) {
+        const char *why = event_invalid(&ev[i]);
+        if (why) return why;
+        if (i > 0 && ev[i].seq != ev[i - 1].seq + 1) return "events out of order";
+    }
+    if (n > 0 && ev[n - 1].seq != r->last_seq) return "the room's last event is not the last saved";
+    return NULL;
+}
+
+gmk_store_status gmk_store_room_create(gmk_store *s, gmk_store_room *r,
+                                       const gmk_store_room_event *ev, int n, char *err,
+                                       size_t errlen) {
+    const char *what = "cannot save the new room";
+    gmk_store_status st = store_check(s, true, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    const char *why = room_invalid(r);
+    if (!why) why = events_invalid(r, ev, n);
+    if (!why && n > 0 && ev[0].seq != 1) why = "the first event is not number 1";
+    if (!why && n == 0 && r->last_seq != 0) why = "events are missing";
+    if (why) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: %s", what, why);
+    int rc = store_begin(s);
+    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    gmk_store_room row = *r;
+    row.id = 0;
+    rc = write_row(s, &row, 0, NULL);
+    if ((rc & 0xff) == SQLITE_CONSTRAINT) {
+        store_rollback(s);
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: the code %s is taken", what,
+                          r->code);
+    }
+    int64_t id = sqlite3_last_insert_rowid(s->db);
+    if (rc == SQLITE_OK) rc = write_seats(s, id, r);
+    if (rc == SQLITE_OK) rc = write_events(s, id, ev, n);
+    if (rc == SQLITE_OK) rc = store_commit(s);
+    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    r->id = id;
+    return GMK_STORE_OK;
+}
+
+gmk_store_status gmk_store_room_save(gmk_store *s, const gmk_store_room *r,
+                                     const gmk_store_room_event *ev, int n, char *err,
+                                     size_t errlen) {
+    char what[80];
+    snprintf(what, sizeof what, "cannot save room %s", r ? r->code : "?");
+    gmk_store_status st = store_check(s, true, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    const char *why = room_invalid(r);
+    if (!why && r->id <= 0) why = "the room was never created";
+    if (!why) why = events_invalid(r, ev, n);
+    if (why) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: %s", what, why);
+    int64_t stored_seq = n > 0 ? ev[0].seq - 1 : r->last_seq;
+    int rc = store_begin(s);
+    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    bool changed = false;
+    rc = write_row(s, r, stored_seq, &changed);
+    if (rc == SQLITE_OK && !changed) {
+        store_rollback(s);
+        return store_fail(err, errlen, GMK_STORE_BUSY,
+                          "%s: it was changed elsewhere (or closed) since event %lld", what,
+                          (long long)stored_seq);
+    }
+    if (rc == SQLITE_OK) rc = write_seats(s, r->id, r);
+    if (rc == SQLITE_OK) rc = write_events(s, r->id, ev, n);
+    if (rc == SQLITE_OK) rc = store_commit(s);
+    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    return GMK_STORE_OK;
+}
+
+#define ROOM_COLUMNS                                                                               \
+    "id, code, rule, size, clock_ms, increment_ms, created_ms, touched_ms, phase, game_id, "       \
+    "game_no, black_ms, white_ms, turn_start_ms, draw_by, undo_by, rematch_by, outcome, reason, "  \
+    "last_seq"
+
+static void read_row(sqlite3_stmt *q, gmk_store_room *r) {
+    memset(r, 0, sizeof *r);
+    r->id = sqlite3_column_int64(q, 0);
+    copy_text(r->code, sizeof r->code, sqlite3_column_text(q, 1));
+    r->rule = (gmk_rule)sqlite3_column_int(q, 2);
+    r->size = sqlite3_column_int(q, 3);
+    r->clock_ms = sqlite3_column_int64(q, 4);
+    r->increment_ms = sqlite3_column_int64(q, 5);
+    r->created_ms = sqlite3_column_int64(q, 6);
+    r->touched_ms = sqlite3_column_int64(q, 7);
+    r->phase = sqlite3_column_int(q, 8);
+    r->game_id = sqlite3_column_int64(q, 9);
+    r->game_no = sqlite3_column_int(q, 10);
+    r->black_ms = sqlite3_column_int64(q, 11);
+    r->white_ms = sqlite3_column_int64(q, 12);
+    r->turn_start_ms = sqlite3_column_int64(q, 13);
+    r->draw_by = (gmk_color)sqlite3_column_int(q, 14);
+    r->undo_by = (gmk_color)sqlite3_column_int(q, 15);
+    r->rematch_by = (gmk_color)sqlite3_column_int(q, 16);
+    r->outcome = (gmk_outcome)sqlite3_column_int(q, 17);
+    r->reason = (gmk_reason)sqlite3_column_int(q, 18);
+    r->last_seq = sqlite3_column_int64(q, 19);
+}
+
+/* Reads the seats of room r->id into r (*ok false when one is damaged); an SQLite code. */
+static int read_seats(gmk_store *s, gmk_store_room *r, bool *ok) {
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(
+        s->db, "SELECT seat, token_sha256, name, color FROM room_seats WHERE room_id = ?", -1, &q,
+        NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, r->id);
+    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        rc = SQLITE_OK;
+        int i = sqlite3_column_int(q, 0), color = sqlite3_column_int(q, 3);
+        const void *hash = sqlite3_column_blob(q, 1);
+        if (i < 0 || i > 1 || !hash || sqlite3_column_bytes(q, 1) != GMK_STORE_HASH_LEN ||
+            color < GMK_EMPTY || color > GMK_WHITE) {
+            *ok = false;
+            continue;
+        }
+        gmk_store_seat *st = &r->seat[i];
+        st->taken = true;
+        memcpy(st->token_sha256, hash, GMK_STORE_HASH_LEN);
+        copy_text(st->name, sizeof st->name, sqlite3_column_text(q, 2));
+        st->color = (gmk_color)color;
+    }
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+gmk_store_status gmk_store_room_find(gmk_store *s, const char *code, gmk_store_room *out, char *err,
+                                     size_t errlen) {
+    const char *what = "cannot read the room";
+    gmk_store_status st = store_check(s, false, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (!code || !out) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no code", what);
+    int rc = store_read_begin(s);
+    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    sqlite3_stmt *q = NULL;
+    rc = sqlite3_prepare_v2(s->db, "SELECT " ROOM_COLUMNS " FROM rooms WHERE code = ?", -1, &q,
+                            NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, code, -1, SQLITE_TRANSIENT);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    bool ok = true;
+    if (rc == SQLITE_ROW) {
+        read_row(q, out);
+        rc = read_seats(s, out, &ok);
+        if (rc == SQLITE_OK && (!ok || room_invalid(out)))
+            st = store_fail(err, errlen, GMK_STORE_CORRUPT, "%s: room %s is damaged (%s)", what,
+                            code, s->path);
+        else if (rc != SQLITE_OK)
+            st = store_sql_fail(s, rc, what, err, errlen);
+    } else if (rc == SQLITE_DONE) {
+        st = store_fail(err, errlen, GMK_STORE_NOT_FOUND, "there is no room %s", code);
+    } else {
+        st = store_sql_fail(s, rc, what, err, errlen);
+    }
+    sqlite3_finalize(q);
+    store_rollback(s);
+    return st;
+}
+
+gmk_store_status gmk_store_room_events(gmk_store *s, int64_t room_id, int64_t after,
+                                       gmk_store_room_event *out, int cap, int *count, char *err,
+                                       size_t errlen) {
+    const char *what = "cannot read the room's events";
+    gmk_store_status st = store_check(s, false, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (!count || cap < 0 || (cap > 0 && !out))
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no room for them", what);
+    *count = 0;
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(
+        s->db,
+        "SELECT seq, at_ms, kind, seat, color, x, y, ply, outcome, reason, count, black_ms, "
+        "white_ms, game_id, name FROM room_events WHERE room_id = ? AND seq > ? ORDER BY seq "
+        "LIMIT ?",
+        -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, room_id);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 2, after);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 3, cap);
+    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        rc = SQLITE_OK;
+        gmk_store_room_event *e = &out[*count];
+        memset(e, 0, sizeof *e);
+        e->seq = sqlite3_column_int64(q, 0);
+        e->at_ms = sqlite3_column_int64(q, 1);
+        e->kind = sqlite3_column_int(q, 2);
+        e->seat = sqlite3_column_int(q, 3);
+        e->color = (gmk_color)sqlite3_column_int(q, 4);
+        e->x = sqlite3_column_int(q, 5);
+        e->y = sqlite3_column_int(q, 6);
+        e->ply = sqlite3_column_int(q, 7);
+        e->outcome = (gmk_outcome)sqlite3_column_int(q, 8);
+        e->reason = (gmk_reason)sqlite3_column_int(q, 9);
+        e->count = sqlite3_column_int(q, 10);
+        e->black_ms = sqlite3_column_int64(q, 11);
+        e->white_ms = sqlite3_column_int64(q, 12);
+        e->game_id = sqlite3_column_int64(q, 13);
+        copy_text(e->name, sizeof e->name, sqlite3_column_text(q, 14));
+        if (event_invalid(e)) {
+            st = store_fail(err, errlen, GMK_STORE_CORRUPT, "%s: event %lld is damaged (%s)", what,
+                            (long long)e->seq, s->path);
+            break;
+        }
+        ++*count;
+    }
+    if (st == GMK_STORE_OK && rc != SQLITE_DONE) st = store_sql_fail(s, rc, what, err, errlen);
+    sqlite3_finalize(q);
+    return st;
+}
+
+gmk_store_status gmk_store_room_close_idle(gmk_store *s, int64_t before_ms, int64_t now_ms,
+                                           int *closed, char *err, size_t errlen) {
+    const char *what = "cannot close idle rooms";
+    if (closed) *closed = 0;
+    gmk_store_status st = store_check(s, true, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (!time_ok(before_ms) || !time_ok(now_ms))
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: bad time", what);
+    int rc = store_begin(s);
+    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    static const char *const steps[] = {
+        "UPDATE games SET outcome = 0, reason = 0, ended_at = ?2 / 1000 WHERE outcome IS NULL "
+        "AND id IN (SELECT game_id FROM rooms WHERE touched_ms < ?1)",
+        "DELETE FROM room_events WHERE room_id IN (SELECT id FROM rooms WHERE touched_ms < ?1)",
+        "DELETE FROM room_seats WHERE room_id IN (SELECT id FROM rooms WHERE touched_ms < ?1)",
+        "DELETE FROM rooms WHERE touched_ms < ?1",
+    };
+    int n = 0;
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0] && rc == SQLITE_OK; i++) {
+        sqlite3_stmt *q = NULL;
+        rc = sqlite3_prepare_v2(s->db, steps[i], -1, &q, NULL);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, before_ms);
+        if (rc == SQLITE_OK && sqlite3_bind_parameter_count(q) >= 2)
+            rc = sqlite3_bind_int64(q, 2, now_ms);
+        if (rc == SQLITE_OK) rc = sqlite3_step(q);
+        if (rc == SQLITE_DONE) rc = SQLITE_OK;
+        n = sqlite3_changes(s->db);
+        sqlite3_finalize(q);
+    }
+    if (rc == SQLITE_OK) rc = store_commit(s);
+    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    if (closed) *closed = n;
+    return GMK_STORE_OK;
+}
+
+gmk_store_status gmk_store_player_scores(gmk_store *s, gmk_store_mode mode,
+                                         gmk_store_player_score *out, int cap, int *count,
+                                         char *err, size_t errlen) {
+    const char *what = "cannot read the players' scores";
+    gmk_store_status st = store_check(s, false, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (!count || cap < 0 || (cap > 0 && !out) || (unsigned)mode >= GMK_STORE_MODE_COUNT)
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: bad arguments", what);
+    *count = 0;
+    /* outcome 1 black wins, 2 white wins, 3 draw: each game once from each side */
+    static const char sql[] =
+        "SELECT name, count(*), sum(win), sum(loss), sum(draw) FROM ("
+        "  SELECT black AS name, outcome = 1 AS win, outcome = 2 AS loss, outcome = 3 AS draw "
+        "  FROM games WHERE mode = ?1 AND outcome IN (1, 2, 3) UNION ALL "
+        "  SELECT white, outcome = 2, outcome = 1, outcome = 3 "
+        "  FROM games WHERE mode = ?1 AND outcome IN (1, 2, 3)) "
+        "GROUP BY name ORDER BY sum(win) DESC, count(*) DESC, name LIMIT ?2";
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 1, (int)mode);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 2, cap);
+    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        rc = SQLITE_OK;
+        gmk_store_player_score *p = &out[*count];
+        copy_text(p->name, sizeof p->name, sqlite3_column_text(q, 0));
+        p->games = sqlite3_column_int(q, 1);
+        p->wins = sqlite3_column_int(q, 2);
+        p->losses = sqlite3_column_int(q, 3);
+        p->draws = sqlite3_column_int(q, 4);
+        ++*count;
+    }
+    if (rc != SQLITE_DONE) st = store_sql_fail(s, rc, what, err, errlen);
+    sqlite3_finalize(q);
+    return st;
+}

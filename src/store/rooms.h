@@ -1,0 +1,109 @@
+/* rooms.h: online rooms in the store: the room with its clocks and pending offers, its two
+ * seats, and its ordered event log.
+ *
+ * The store keeps what game/room.c tells it and checks only what keeps the file sound (ranges,
+ * the order of the log); the rules of a room are in game/room.h. A room is saved whole with the
+ * events that brought it to that state, in one transaction, so the row and the log always
+ * agree. The save is a compare-and-set on the room's last event number: a second writer (a
+ * second server on one database, later) that saves from a stale copy gets GMK_STORE_BUSY and
+ * changes nothing. Events are rows of room_events keyed by (room_id, seq) with plain columns,
+ * so any process can read a room's log from a sequence number on. Seat tokens are never
+ * stored, only their SHA-256. Times are Unix milliseconds. Errors as in store.h. */
+#ifndef GMK_STORE_ROOMS_H
+#define GMK_STORE_ROOMS_H
+
+#include "store/store.h"
+
+#define GMK_STORE_HASH_LEN 32      /* SHA-256 */
+#define GMK_STORE_ROOM_CODE_MAX 16 /* room codes up to 15 characters, NUL included */
+
+/* One seat: 0 is the room's creator, 1 the friend who joined. */
+typedef struct {
+    bool taken;
+    uint8_t token_sha256[GMK_STORE_HASH_LEN];
+    char name[GMK_STORE_NAME_MAX];
+    gmk_color color; /* the colour this seat plays in the current game */
+} gmk_store_seat;
+
+/* A room as stored. Numbers that game/room.c gives meaning to (phase, offers) are kept as
+ * they are given, within the ranges checked by gmk_store_room_save. */
+typedef struct {
+    int64_t id; /* > 0 once created */
+    char code[GMK_STORE_ROOM_CODE_MAX];
+    gmk_rule rule;
+    int size;
+    int64_t clock_ms, increment_ms; /* Fischer clock; clock_ms 0: none */
+    int64_t created_ms, touched_ms;
+    int phase;       /* 0..3, game/room.h's gmk_room_phase */
+    int64_t game_id; /* the current or last game; 0 before the first */
+    int game_no;     /* games begun in this room */
+    gmk_store_seat seat[2];
+    int64_t black_ms, white_ms; /* time left on each clock when the current turn began */
+    int64_t turn_start_ms;
+    gmk_color draw_by, undo_by, rematch_by; /* a pending offer by that colour; GMK_EMPTY: none */
+    gmk_outcome outcome;                    /* the last game's result, once over */
+    gmk_reason reason;
+    int64_t last_seq; /* the sequence number of the room's last event */
+} gmk_store_room;
+
+/* One event of a room's log. kind is game/room.h's gmk_room_event_kind; the other fields are
+ * what that kind carries (unused ones are 0, seat -1, x and y -1). */
+typedef struct {
+    int64_t seq; /* 1, 2, 3... within the room */
+    int64_t at_ms;
+    int kind;
+    int seat; /* 0, 1, or -1 */
+    gmk_color color;
+    int x, y; /* a point, or -1 */
+    int ply;  /* moves on the board after the event */
+    gmk_outcome outcome;
+    gmk_reason reason;
+    int count;                  /* spectators; moves taken back; connected (1/0) */
+    int64_t black_ms, white_ms; /* time left on each clock */
+    int64_t game_id;
+    char name[GMK_STORE_NAME_MAX];
+} gmk_store_room_event;
+
+/* Records a new room with its seats and its first events (n >= 0, seqs 1..n, r->last_seq ==
+ * n); sets r->id. GMK_STORE_INVALID when the code is taken (draw another) or a value is out of
+ * range. */
+gmk_store_status gmk_store_room_create(gmk_store *s, gmk_store_room *r,
+                                       const gmk_store_room_event *ev, int n, char *err,
+                                       size_t errlen);
+
+/* Saves room r (created before) with the n events that follow its stored state: ev[0].seq
+ * must be the stored last_seq + 1, the seqs consecutive, and r->last_seq the last of them.
+ * GMK_STORE_BUSY when the stored room has moved on (another writer), changing nothing. */
+gmk_store_status gmk_store_room_save(gmk_store *s, const gmk_store_room *r,
+                                     const gmk_store_room_event *ev, int n, char *err,
+                                     size_t errlen);
+
+/* The open room with this code (exact, as game/room.c normalises it). GMK_STORE_NOT_FOUND
+ * when there is none. */
+gmk_store_status gmk_store_room_find(gmk_store *s, const char *code, gmk_store_room *out, char *err,
+                                     size_t errlen);
+
+/* Up to cap events of room id with seq > after, in order; *count receives how many. */
+gmk_store_status gmk_store_room_events(gmk_store *s, int64_t room_id, int64_t after,
+                                       gmk_store_room_event *out, int cap, int *count, char *err,
+                                       size_t errlen);
+
+/* Closes every room last touched before before_ms: its seats, log and row are deleted; its
+ * games stay (an unfinished one is abandoned at now_ms). *closed (may be NULL) receives how
+ * many rooms were closed. */
+gmk_store_status gmk_store_room_close_idle(gmk_store *s, int64_t before_ms, int64_t now_ms,
+                                           int *closed, char *err, size_t errlen);
+
+/* One line of the per-player scoreboard (gmk_store_player_scores). */
+typedef struct {
+    char name[GMK_STORE_NAME_MAX];
+    int games, wins, losses, draws;
+} gmk_store_player_score;
+
+/* The finished games of one mode by player name (online rooms: GMK_STORE_MODE_ONLINE), most
+ * wins first, then most games, then by name; up to cap lines, *count receives how many. */
+gmk_store_status gmk_store_player_scores(gmk_store *s, gmk_store_mode mode,
+                                         gmk_store_player_score *out, int cap, int *count,
+                                         char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,303 @@
+/* live.c: the games in memory (see web_internal.h).
+ *
+ * A game is loaded from the store the first time a request names it and stays in memory
+ * while it is used; past MAX_LIVE games, the least recently used idle one (no viewer, no
+ * search) is let go (it is all in the store). Each game's computer moves and hints are jobs
+ * for the engine pool (gmk_session_pending_job); the pool's callback hands the result back to the
+ * session and publishes what changed to the game's viewers. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "web/web_internal.h"
+
+#define MAX_LIVE 512
+
+static void game_free(live_game *g) {
+    gmk_session_free(g->session);
+    hub_free(g->hub);
+    pthread_mutex_destroy(&g->mu);
+    free(g);
+}
+
+static live_game *game_new(gmk_web *w, char *err, size_t errlen) {
+    live_game *g = calloc(1, sizeof *g);
+    if (!g) goto oom;
+    g->web = w;
+    pthread_mutex_init(&g->mu, NULL);
+    g->hub = hub_new();
+    gmk_session_options so = {.external_engine = true};
+    if (!g->hub || gmk_session_create(w->store, &so, &g->session) != GMK_SESSION_OK) {
+        hub_free(g->hub);
+        pthread_mutex_destroy(&g->mu);
+        free(g);
+        goto oom;
+    }
+    return g;
+oom:
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+}
+
+/* Lets go of idle games past MAX_LIVE (live_mu held). */
+static void evict(gmk_web *w) {
+    if (w->live_count < MAX_LIVE) return;
+    live_game **pp = &w->live, **victim = NULL;
+    for (; *pp; pp = &(*pp)->next) {
+        live_game *g = *pp;
+        if (pthread_mutex_trylock(&g->mu) != 0) continue;
+        bool idle = g->jobs_out == 0 && hub_viewers(g->hub) == 0;
+        pthread_mutex_unlock(&g->mu);
+        if (idle) victim = pp; /* the list is most recent first: keep the last idle one */
+    }
+    if (!victim) return;
+    live_game *g = *victim;
+    *victim = g->next;
+    w->live_count--;
+    game_free(g);
+}
+
+/* Puts g first (live_mu held). */
+static void insert(gmk_web *w, live_game *g) {
+    g->next = w->live;
+    w->live = g;
+    w->live_count++;
+}
+
+live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t errlen) {
+    pthread_mutex_lock(&w->live_mu);
+    live_game **pp = &w->live;
+    while (*pp && (*pp)->id != id) pp = &(*pp)->next;
+    live_game *g = *pp;
+    if (g) { /* move to the front */
+        *pp = g->next;
+        g->next = w->live;
+        w->live = g;
+        pthread_mutex_lock(&g->mu);
+        pthread_mutex_unlock(&w->live_mu);
+        g->last_used_ms = web_now_ms();
+        return g;
+    }
+    if (id <= 0) {
+        pthread_mutex_unlock(&w->live_mu);
+        *status = 404;
+        snprintf(err, errlen, "there is no game %lld", (long long)id);
+        return NULL;
+    }
+    g = game_new(w, err, errlen);
+    if (!g) {
+        pthread_mutex_unlock(&w->live_mu);
+        *status = 500;
+        return NULL;
+    }
+    pthread_mutex_lock(&w->store_mu);
+    gmk_session_status st = gmk_session_open(g->session, id, 0, NULL, err, errlen);
+    if (st == GMK_SESSION_OK) {
+        gmk_store_status os = gmk_store_owner_get(w->store, id, g->owner, NULL, 0);
+        g->has_owner = os == GMK_STORE_OK;
+    }
+    pthread_mutex_unlock(&w->store_mu);
+    if (st != GMK_SESSION_OK) {
+        pthread_mutex_unlock(&w->live_mu);
+        game_free(g);
+        *status = st == GMK_SESSION_NOT_FOUND ? 404 : 500;
+        if (st == GMK_SESSION_NOT_FOUND)
+            snprintf(err, errlen, "there is no game %lld", (long long)id);
+        return NULL;
+    }
+    g->id = id;
+    g->last_used_ms = web_now_ms();
+    evict(w);
+    insert(w, g);
+    pthread_mutex_lock(&g->mu);
+    pthread_mutex_unlock(&w->live_mu);
+    live_kick(g, false); /* the computer may be to move in a game that was interrupted */
+    return g;
+}
+
+live_game *live_create(gmk_web *w, const gmk_game_config *cfg, const gmk_pos *moves, int count,
+                       const uint8_t owner_hash[GMK_SHA256_LEN], unsigned *status, char *err,
+                       size_t errlen) {
+    if (!gmk_game_config_valid(cfg, err, errlen)) {
+        *status = 400;
+        return NULL;
+    }
+    live_game *g = game_new(w, err, errlen);
+    if (!g) {
+        *status = 500;
+        return NULL;
+    }
+    /* check the moves on a scratch session first: a bad list must store nothing */
+    int ev = 0;
+    gmk_session_options so = {.external_engine = true};
+    gmk_session *scratch = NULL;
+    if (gmk_session_create(NULL, &so, &scratch) != GMK_SESSION_OK) {
+        game_free(g);
+        *status = 500;
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    gmk_session_status st = gmk_session_new_game(scratch, cfg, NULL, err, errlen);
+    if (st == GMK_SESSION_OK) st = gmk_session_setup(scratch, moves, count, NULL, err, errlen);
+    gmk_session_job job;
+    bool wants_engine = st == GMK_SESSION_OK && gmk_session_pending_job(scratch, &job);
+    gmk_session_free(scratch);
+    if (st != GMK_SESSION_OK) {
+        game_free(g);
+        *status = 400;
+        return NULL;
+    }
+    if (wants_engine && !gmk_pool_reserve(w->pool)) {
+        game_free(g);
+        *status = 503;
+        snprintf(err, errlen, "the server is busy");
+        return NULL;
+    }
+    pthread_mutex_lock(&w->store_mu);
+    st = gmk_session_new_game(g->session, cfg, NULL, err, errlen);
+    int64_t id = 0;
+    if (st == GMK_SESSION_OK) st = gmk_session_save(g->session, &id, err, errlen);
+    if (st == GMK_SESSION_OK &&
+        gmk_store_owner_set(w->store, id, owner_hash, err, errlen) != GMK_STORE_OK)
+        st = GMK_SESSION_STORE;
+    if (st == GMK_SESSION_OK) st = gmk_session_setup(g->session, moves, count, &ev, err, errlen);
+    char msg[256];
+    if (st == GMK_SESSION_OK && gmk_session_take_store_message(g->session, msg, sizeof msg)) {
+        snprintf(err, errlen, "%s", msg);
+        st = GMK_SESSION_STORE;
+    }
+    pthread_mutex_unlock(&w->store_mu);
+    if (st != GMK_SESSION_OK) {
+        if (wants_engine) gmk_pool_unreserve(w->pool);
+        game_free(g);
+        *status = 500;
+        return NULL;
+    }
+    g->id = id;
+    g->has_owner = true;
+    memcpy(g->owner, owner_hash, GMK_SHA256_LEN);
+    g->last_used_ms = web_now_ms();
+    pthread_mutex_lock(&w->live_mu);
+    evict(w);
+    insert(w, g);
+    pthread_mutex_lock(&g->mu);
+    pthread_mutex_unlock(&w->live_mu);
+    live_kick(g, wants_engine);
+    return g;
+}
+
+void live_release(live_game *g) {
+    pthread_mutex_unlock(&g->mu);
+}
+
+static void job_done(void *ctx, uint64_t token, const gmk_search_result *r) {
+    live_game *g = ctx;
+    pthread_mutex_lock(&g->mu);
+    g->jobs_out--;
+    if (r && !atomic_load(&g->web->stopping)) {
+        const gmk_board *b = gmk_session_board(g->session);
+        int before = b->move_count;
+        pthread_mutex_lock(&g->web->store_mu);
+        int ev = gmk_session_job_done(g->session, token, r);
+        pthread_mutex_unlock(&g->web->store_mu);
+        if (ev) live_publish(g, before, ev);
+        live_kick(g, false);
+    }
+    pthread_mutex_unlock(&g->mu);
+}
+
+void live_kick(live_game *g, bool reserved) {
+    gmk_session_job *job = malloc(sizeof *job);
+    bool wants = job && gmk_session_pending_job(g->session, job);
+    if (!wants || (g->jobs_out > 0 && job->token == g->job_token)) { /* none, or sent already */
+        if (reserved) gmk_pool_unreserve(g->web->pool);
+        free(job);
+        return;
+    }
+    if (g->jobs_out > 0) gmk_pool_stop(g->web->pool, g); /* a stale search: its result is dropped */
+    gmk_pool_job *pj = malloc(sizeof *pj);
+    if (!pj) {
+        if (reserved) gmk_pool_unreserve(g->web->pool);
+        free(job);
+        return;
+    }
+    pj->board = job->board;
+    pj->limits = job->limits;
+    pj->done = job_done;
+    pj->ctx = g;
+    pj->tag = job->token;
+    bool ok = true;
+    if (reserved)
+        gmk_pool_submit_reserved(g->web->pool, pj);
+    else
+        ok = gmk_pool_submit(g->web->pool, pj); /* when full, live_tick tries again */
+    if (ok) {
+        g->jobs_out++;
+        g->job_token = job->token;
+    }
+    free(pj);
+    free(job);
+}
+
+void live_publish(live_game *g, int moves_before, int ev) {
+    if (hub_viewers(g->hub) == 0) return; /* nobody to tell */
+    const gmk_board *b = gmk_session_board(g->session);
+    for (int i = moves_before; i < b->move_count; i++) {
+        json_t *m = json_object();
+        json_object_set_new(m, "point", web_point_json(b->moves[i], b->size));
+        json_object_set_new(m, "color", json_string(i % 2 == 0 ? "black" : "white"));
+        json_object_set_new(m, "ply", json_integer(i + 1));
+        char *s = json_dumps(m, JSON_COMPACT);
+        if (s) hub_publish(g->hub, "move", s, NULL);
+        free(s);
+        json_decref(m);
+    }
+    json_t *so = web_state_json(g, true), *sv = web_state_json(g, false);
+    char *a = json_dumps(so, JSON_COMPACT), *c = json_dumps(sv, JSON_COMPACT);
+    if (a && c) hub_publish(g->hub, "state", a, c);
+    free(a);
+    free(c);
+    if (ev & GMK_EV_GAME_OVER) {
+        json_t *res = json_object_get(so, "result");
+        char *r = res ? json_dumps(res, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+        if (r) hub_publish(g->hub, "result", r, NULL);
+        free(r);
+    }
+    json_decref(so);
+    json_decref(sv);
+}
+
+void live_tick(gmk_web *w, bool ping) {
+    pthread_mutex_lock(&w->live_mu);
+    for (live_game *g = w->live; g; g = g->next) {
+        pthread_mutex_lock(&g->mu);
+        gmk_session_state st;
+        gmk_session_get_state(g->session, &st);
+        if (st.thinking || st.hinting) {
+            live_kick(g, false);
+            char data[96];
+            snprintf(data, sizeof data, "{\"thinking\":%s,\"thinking_ms\":%lld}",
+                     st.thinking ? "true" : "false", (long long)st.thinking_ms);
+            hub_publish(g->hub, "thinking", data, NULL);
+        }
+        if (ping) hub_ping(g->hub);
+        pthread_mutex_unlock(&g->mu);
+    }
+    pthread_mutex_unlock(&w->live_mu);
+}
+
+void live_close_streams(gmk_web *w) {
+    pthread_mutex_lock(&w->live_mu);
+    for (live_game *g = w->live; g; g = g->next) hub_close_all(g->hub);
+    pthread_mutex_unlock(&w->live_mu);
+}
+
+void live_free_all(gmk_web *w) {
+    live_game *g = w->live;
+    while (g) {
+        live_game *next = g->next;
+        game_free(g);
+        g = next;
+    }
+    w->live = NULL;
+    w->live_count = 0;
+}

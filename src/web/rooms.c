@@ -1,0 +1,458 @@
+/* rooms.c: the online rooms in memory (docs/rooms.md, "How the server drives a room"): a
+ * table of live rooms by code, each with its lock and its viewers' hub; the timer thread that
+ * ends a game on time when a flag falls with nobody sending a request, pings the streams and
+ * closes idle rooms; the per-address join limit; a room and its events as JSON. Every rule of
+ * play is game/room.c's: this file only calls it. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "core/notation.h"
+#include "web/web_internal.h"
+
+/* Rooms untouched this long with no stream open are freed (the store closes them too). */
+#define SWEEP_EVERY_MS 60000
+/* A suspended stream's socket is not watched by MHD: a closed one is only found when a write
+ * fails, so the rooms' streams get a comment line every second (the seat's "disconnected"
+ * shows within about two seconds). */
+#define PING_EVERY_MS 1000
+#define JOIN_WINDOW_MS 60000
+
+int64_t web_wall_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+bool web_random(void *buf, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        ssize_t k = getrandom((char *)buf + got, n - got, 0);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return false;
+        got += (size_t)k;
+    }
+    return true;
+}
+
+/* --- JSON ------------------------------------------------------------------------------- */
+
+static json_t *color_or_null(gmk_color c) {
+    const char *n = web_color_name(c);
+    return n ? json_string(n) : json_null();
+}
+
+static json_t *outcome_json(gmk_outcome o) {
+    return o == GMK_ONGOING ? json_null() : json_string(gmk_outcome_name(o));
+}
+
+static json_t *reason_json(gmk_reason r) {
+    const char *n = web_reason_name(r);
+    return n ? json_string(n) : json_null();
+}
+
+char *room_event_text(const gmk_room_event *e, int size) {
+    json_t *j = json_object();
+    json_object_set_new(j, "seq", json_integer(e->seq));
+    const char *kind = gmk_room_event_name(e->kind);
+    json_object_set_new(j, "kind", json_string(kind ? kind : "unknown"));
+    json_object_set_new(j, "at_ms", json_integer(e->at_ms));
+    json_object_set_new(j, "seat", e->seat >= 0 ? json_integer(e->seat) : json_null());
+    json_object_set_new(j, "color", color_or_null(e->color));
+    bool on_board = e->x >= 0 && e->y >= 0 && e->x < size && e->y < size;
+    json_object_set_new(j, "point",
+                        on_board ? web_point_json(gmk_pos_xy(e->x, e->y), size) : json_null());
+    json_object_set_new(j, "ply", json_integer(e->ply));
+    json_object_set_new(j, "outcome", outcome_json(e->outcome));
+    json_object_set_new(j, "reason", reason_json(e->reason));
+    json_object_set_new(j, "count", json_integer(e->count));
+    json_object_set_new(j, "black_ms", json_integer(e->black_ms));
+    json_object_set_new(j, "white_ms", json_integer(e->white_ms));
+    json_object_set_new(j, "game_id", json_integer(e->game_id));
+    json_object_set_new(j, "name", json_string(e->name));
+    char *data = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    if (!data) return NULL;
+    size_t cap = strlen(data) + 64;
+    char *text = malloc(cap);
+    if (text) snprintf(text, cap, "id: %lld\nevent: room\ndata: %s\n\n", (long long)e->seq, data);
+    free(data);
+    return text;
+}
+
+json_t *room_state_json(live_room *lr, int64_t now, int you) {
+    gmk_room_state st;
+    gmk_room_get_state(lr->room, now, &st);
+    const gmk_session *ses = gmk_room_session(lr->room);
+    gmk_session_state ss;
+    gmk_session_get_state(ses, &ss);
+    const gmk_board *b = gmk_session_board(ses);
+    static const char *const phases[] = {"waiting", "playing", "over"};
+    json_t *j = json_object();
+    json_object_set_new(j, "code", json_string(st.code));
+    json_object_set_new(j, "phase",
+                        json_string(st.phase <= GMK_ROOM_OVER ? phases[st.phase] : "?"));
+    json_object_set_new(j, "rule", json_string(gmk_rule_name(st.rule)));
+    json_object_set_new(j, "size", json_integer(st.size));
+    json_object_set_new(j, "clock_ms", json_integer(st.clock_ms));
+    json_object_set_new(j, "increment_ms", json_integer(st.increment_ms));
+    json_object_set_new(j, "black_ms", json_integer(st.black_ms));
+    json_object_set_new(j, "white_ms", json_integer(st.white_ms));
+    json_object_set_new(j, "deadline_ms", json_integer(st.deadline_ms));
+    json_object_set_new(j, "now_ms", json_integer(now));
+    json_object_set_new(j, "to_move",
+                        st.phase == GMK_ROOM_PLAYING ? color_or_null(st.to_move) : json_null());
+    json_object_set_new(j, "ply", json_integer(st.ply));
+    json_t *moves = json_array();
+    for (int i = 0; i < b->move_count; i++)
+        json_array_append_new(moves, web_point_json(b->moves[i], b->size));
+    json_object_set_new(j, "moves", moves);
+    json_t *seats = json_array();
+    for (int i = 0; i < 2; i++) {
+        json_t *s = json_object();
+        json_object_set_new(s, "taken", json_boolean(st.seat[i].taken));
+        json_object_set_new(s, "name", json_string(st.seat[i].taken ? st.seat[i].name : ""));
+        json_object_set_new(s, "color", color_or_null(st.seat[i].taken ? st.seat[i].color : 0));
+        json_object_set_new(s, "connected", json_boolean(st.seat[i].connected));
+        json_object_set_new(s, "since_ms", json_integer(st.seat[i].since_ms));
+        json_array_append_new(seats, s);
+    }
+    json_object_set_new(j, "seats", seats);
+    json_object_set_new(j, "spectators", json_integer(st.spectators));
+    json_object_set_new(j, "draw_by", color_or_null(st.draw_by));
+    json_object_set_new(j, "undo_by", color_or_null(st.undo_by));
+    json_object_set_new(j, "rematch_by", color_or_null(st.rematch_by));
+    json_object_set_new(j, "claim_ms", json_integer(st.claim_ms));
+    json_object_set_new(j, "result",
+                        st.phase == GMK_ROOM_OVER ? web_result_json(&ss, st.size) : json_null());
+    if (st.phase == GMK_ROOM_OVER) { /* the room's reasons (time, agreement...) are its own */
+        json_t *res = json_object_get(j, "result");
+        if (json_is_object(res)) json_object_set_new(res, "reason", reason_json(st.reason));
+    }
+    json_object_set_new(j, "game_id", json_integer(st.game_id));
+    json_object_set_new(j, "game_no", json_integer(st.game_no));
+    json_object_set_new(j, "last_seq", json_integer(st.last_seq));
+    json_object_set_new(j, "you", json_integer(you));
+    return j;
+}
+
+/* --- the table of live rooms ------------------------------------------------------------ */
+
+static live_room *room_new(gmk_web *w, gmk_room *room, const char *code) {
+    live_room *lr = calloc(1, sizeof *lr);
+    if (!lr) return NULL;
+    lr->hub = hub_new();
+    if (!lr->hub) {
+        free(lr);
+        return NULL;
+    }
+    lr->web = w;
+    lr->room = room;
+    snprintf(lr->code, sizeof lr->code, "%s", code);
+    pthread_mutex_init(&lr->mu, NULL);
+    lr->sent_seq = gmk_room_last_seq(room);
+    atomic_store(&lr->deadline, gmk_room_next_deadline(room));
+    return lr;
+}
+
+static void room_free(live_room *lr) {
+    hub_free(lr->hub);
+    gmk_room_free(lr->room);
+    pthread_mutex_destroy(&lr->mu);
+    free(lr);
+}
+
+/* Reports a store failure the room has not reported yet (room mu held). */
+static void report_store(live_room *lr) {
+    char msg[512];
+    if (gmk_room_take_store_message(lr->room, msg, sizeof msg))
+        fprintf(stderr, "gomoku serve: room %s: %s\n", lr->code, msg);
+}
+
+void room_publish(live_room *lr) {
+    gmk_room_event ev[64];
+    int size = gmk_session_board(gmk_room_session(lr->room))->size;
+    for (;;) {
+        int n = 0;
+        pthread_mutex_lock(&lr->web->store_mu);
+        gmk_room_status st = gmk_room_events_since(lr->room, lr->sent_seq, ev, 64, &n);
+        pthread_mutex_unlock(&lr->web->store_mu);
+        if (st != GMK_ROOM_OK || n == 0) break;
+        for (int i = 0; i < n; i++) {
+            char *text = room_event_text(&ev[i], size);
+            if (text) hub_send(lr->hub, text);
+            free(text);
+            lr->sent_seq = ev[i].seq;
+        }
+        if (n < 64) break;
+    }
+    report_store(lr);
+    int64_t d = gmk_room_next_deadline(lr->room);
+    int64_t old = atomic_exchange(&lr->deadline, d);
+    if (d != 0 && d != old) { /* the timer may need to wake earlier */
+        pthread_mutex_lock(&lr->web->timer_mu);
+        lr->web->timer_poked = true;
+        pthread_cond_signal(&lr->web->timer_cv);
+        pthread_mutex_unlock(&lr->web->timer_mu);
+    }
+}
+
+void room_release(live_room *lr) {
+    room_publish(lr);
+    pthread_mutex_unlock(&lr->mu);
+}
+
+live_room *room_get(gmk_web *w, const char *typed, unsigned *status, char *err, size_t errlen) {
+    char code[GMK_ROOM_CODE_LEN + 1];
+    if (!gmk_room_code_normalize(typed, code)) {
+        *status = 404;
+        snprintf(err, errlen, "no such room");
+        return NULL;
+    }
+    pthread_mutex_lock(&w->rooms_mu);
+    live_room *lr = w->rooms;
+    while (lr && strcmp(lr->code, code) != 0) lr = lr->next;
+    if (!lr) {
+        gmk_room *room = NULL;
+        pthread_mutex_lock(&w->store_mu);
+        gmk_room_status st = gmk_room_load(w->store, code, web_wall_ms(), &room, err, errlen);
+        pthread_mutex_unlock(&w->store_mu);
+        if (st != GMK_ROOM_OK) {
+            pthread_mutex_unlock(&w->rooms_mu);
+            *status = st == GMK_ROOM_NOT_FOUND ? 404 : 500;
+            if (st == GMK_ROOM_NOT_FOUND) snprintf(err, errlen, "no such room");
+            return NULL;
+        }
+        lr = room_new(w, room, code);
+        if (!lr) {
+            gmk_room_free(room);
+            pthread_mutex_unlock(&w->rooms_mu);
+            *status = 500;
+            snprintf(err, errlen, "out of memory");
+            return NULL;
+        }
+        lr->next = w->rooms;
+        w->rooms = lr;
+        w->room_count++;
+    }
+    pthread_mutex_lock(&lr->mu);
+    pthread_mutex_unlock(&w->rooms_mu);
+    return lr;
+}
+
+live_room *room_create(gmk_web *w, const gmk_room_config *cfg, const uint8_t *token,
+                       const char *name, unsigned *status, char *err, size_t errlen) {
+    for (int attempt = 0; attempt < 5; attempt++) {
+        uint8_t rnd[GMK_ROOM_CODE_RANDOM];
+        char code[GMK_ROOM_CODE_LEN + 1];
+        if (!web_random(rnd, sizeof rnd)) break;
+        gmk_room_code_make(rnd, code);
+        gmk_room *room = NULL;
+        pthread_mutex_lock(&w->rooms_mu);
+        pthread_mutex_lock(&w->store_mu);
+        gmk_room_status st = gmk_room_create(w->store, cfg, code, token, GMK_WEB_TOKEN_BYTES, name,
+                                             web_wall_ms(), &room, err, errlen);
+        pthread_mutex_unlock(&w->store_mu);
+        if (st == GMK_ROOM_STORE) { /* most likely a taken code: draw another */
+            pthread_mutex_unlock(&w->rooms_mu);
+            continue;
+        }
+        if (st != GMK_ROOM_OK) {
+            pthread_mutex_unlock(&w->rooms_mu);
+            *status = st == GMK_ROOM_BAD_REQUEST ? 400 : 500;
+            return NULL;
+        }
+        live_room *lr = room_new(w, room, code);
+        if (!lr) {
+            gmk_room_free(room);
+            pthread_mutex_unlock(&w->rooms_mu);
+            break;
+        }
+        lr->next = w->rooms;
+        w->rooms = lr;
+        w->room_count++;
+        pthread_mutex_lock(&lr->mu);
+        pthread_mutex_unlock(&w->rooms_mu);
+        return lr;
+    }
+    *status = 500;
+    if (!err[0]) snprintf(err, errlen, "could not create a room");
+    return NULL;
+}
+
+/* --- joins per address ------------------------------------------------------------------- */
+
+bool rooms_join_allowed(gmk_web *w, const char *addr) {
+    int64_t now = web_wall_ms();
+    uint64_t h = 1469598103934665603ull; /* FNV-1a of the address picks its bucket */
+    for (const char *p = addr; *p; p++) h = (h ^ (uint8_t)*p) * 1099511628211ull;
+    pthread_mutex_lock(&w->rooms_mu);
+    join_bucket *b = &w->joins[h % GMK_WEB_JOIN_BUCKETS];
+    if (strcmp(b->addr, addr) != 0 || now - b->start_ms >= JOIN_WINDOW_MS) {
+        snprintf(b->addr, sizeof b->addr, "%s", addr);
+        b->start_ms = now;
+        b->count = 0;
+    }
+    bool ok = b->count < w->opt.join_limit;
+    if (ok) b->count++;
+    pthread_mutex_unlock(&w->rooms_mu);
+    return ok;
+}
+
+/* --- closed streams -------------------------------------------------------------------- */
+
+void room_stream_closed(void *ctx) {
+    room_stream *rs = ctx;
+    gmk_web *w = rs->room->web;
+    pthread_mutex_lock(&w->timer_mu);
+    rs->next = w->closed;
+    w->closed = rs;
+    w->timer_poked = true;
+    pthread_cond_signal(&w->timer_cv);
+    pthread_mutex_unlock(&w->timer_mu);
+}
+
+/* Disconnects the streams closed since last time (timer thread; no lock held). */
+static void disconnect_closed(gmk_web *w) {
+    pthread_mutex_lock(&w->timer_mu);
+    room_stream *rs = w->closed;
+    w->closed = NULL;
+    pthread_mutex_unlock(&w->timer_mu);
+    while (rs) {
+        room_stream *next = rs->next;
+        live_room *lr = rs->room;
+        pthread_mutex_lock(&lr->mu);
+        int64_t now = web_wall_ms();
+        pthread_mutex_lock(&w->store_mu);
+        if (rs->seat)
+            gmk_room_disconnect(lr->room, rs->token, GMK_WEB_TOKEN_BYTES, now);
+        else
+            gmk_room_spectator_leave(lr->room, now);
+        pthread_mutex_unlock(&w->store_mu);
+        lr->streams--;
+        room_release(lr);
+        free(rs);
+        rs = next;
+    }
+}
+
+/* --- the timer thread ------------------------------------------------------------------- */
+
+/* Frees the rooms idle for a day with no stream open (rooms_mu held), then closes such rooms
+ * in the store. */
+static void sweep_idle(gmk_web *w, int64_t now) {
+    live_room **pp = &w->rooms;
+    while (*pp) {
+        live_room *lr = *pp;
+        pthread_mutex_lock(&lr->mu);
+        bool idle = lr->streams == 0 && gmk_room_idle(lr->room, now);
+        pthread_mutex_unlock(&lr->mu);
+        if (idle) {
+            *pp = lr->next;
+            w->room_count--;
+            room_free(lr);
+        } else {
+            pp = &lr->next;
+        }
+    }
+    char err[256];
+    int closed = 0;
+    pthread_mutex_lock(&w->store_mu);
+    if (gmk_room_close_idle(w->store, now, &closed, err, sizeof err) != GMK_ROOM_OK)
+        fprintf(stderr, "gomoku serve: closing idle rooms: %s\n", err);
+    pthread_mutex_unlock(&w->store_mu);
+}
+
+/* The first live room. Rooms are added at the head and freed only by sweep_idle, on the timer
+ * thread, so that thread may follow the list without rooms_mu. */
+static live_room *first_room(gmk_web *w) {
+    pthread_mutex_lock(&w->rooms_mu);
+    live_room *lr = w->rooms;
+    pthread_mutex_unlock(&w->rooms_mu);
+    return lr;
+}
+
+static void *timer_main(void *arg) {
+    gmk_web *w = arg;
+    int64_t next_sweep = web_wall_ms() + SWEEP_EVERY_MS, next_ping = web_wall_ms() + PING_EVERY_MS;
+    for (;;) {
+        disconnect_closed(w);
+        int64_t now = web_wall_ms();
+        int64_t wake = now + 1000;
+        for (live_room *lr = first_room(w); lr; lr = lr->next) {
+            int64_t d = atomic_load(&lr->deadline);
+            if (d != 0 && d <= now) { /* a flag has fallen: end the game now */
+                pthread_mutex_lock(&lr->mu);
+                pthread_mutex_lock(&w->store_mu);
+                gmk_room_tick(lr->room, web_wall_ms());
+                pthread_mutex_unlock(&w->store_mu);
+                room_release(lr);
+                d = atomic_load(&lr->deadline);
+            }
+            if (d != 0 && d < wake) wake = d;
+        }
+        if (now >= next_ping) {
+            for (live_room *lr = first_room(w); lr; lr = lr->next) hub_ping(lr->hub);
+            next_ping = now + PING_EVERY_MS;
+        }
+        if (now >= next_sweep) {
+            pthread_mutex_lock(&w->rooms_mu);
+            sweep_idle(w, now);
+            pthread_mutex_unlock(&w->rooms_mu);
+            next_sweep = now + SWEEP_EVERY_MS;
+        }
+        pthread_mutex_lock(&w->timer_mu);
+        struct timespec ts = {.tv_sec = wake / 1000, .tv_nsec = (wake % 1000) * 1000000};
+        while (!w->timer_poked && !w->timer_stop)
+            if (pthread_cond_timedwait(&w->timer_cv, &w->timer_mu, &ts) == ETIMEDOUT) break;
+        bool stop = w->timer_stop;
+        w->timer_poked = false;
+        pthread_mutex_unlock(&w->timer_mu);
+        if (stop) break;
+    }
+    return NULL;
+}
+
+bool rooms_start(gmk_web *w) {
+    pthread_mutex_init(&w->rooms_mu, NULL);
+    pthread_mutex_init(&w->timer_mu, NULL);
+    pthread_cond_init(&w->timer_cv, NULL); /* CLOCK_REALTIME, as the rooms' deadlines */
+    if (w->opt.join_limit <= 0) w->opt.join_limit = GMK_WEB_JOIN_LIMIT;
+    w->rooms_thread_started = pthread_create(&w->rooms_thread, NULL, timer_main, w) == 0;
+    return w->rooms_thread_started;
+}
+
+void rooms_close_streams(gmk_web *w) {
+    pthread_mutex_lock(&w->timer_mu);
+    w->timer_stop = true;
+    pthread_cond_signal(&w->timer_cv);
+    pthread_mutex_unlock(&w->timer_mu);
+    if (w->rooms_thread_started) pthread_join(w->rooms_thread, NULL);
+    w->rooms_thread_started = false;
+    pthread_mutex_lock(&w->rooms_mu);
+    for (live_room *lr = w->rooms; lr; lr = lr->next) hub_close_all(lr->hub);
+    pthread_mutex_unlock(&w->rooms_mu);
+}
+
+void rooms_free_all(gmk_web *w) {
+    room_stream *rs = w->closed; /* closed after the timer stopped: nothing more to tell */
+    while (rs) {
+        room_stream *next = rs->next;
+        free(rs);
+        rs = next;
+    }
+    w->closed = NULL;
+    live_room *lr = w->rooms;
+    while (lr) {
+        live_room *next = lr->next;
+        room_free(lr);
+        lr = next;
+    }
+    w->rooms = NULL;
+    w->room_count = 0;
+    pthread_cond_destroy(&w->timer_cv);
+    pthread_mutex_destroy(&w->timer_mu);
+    pthread_mutex_destroy(&w->rooms_mu);
+}

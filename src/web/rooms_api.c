@@ -1,0 +1,467 @@
+/* rooms_api.c: the routes of the online rooms (/api/rooms..., docs/http-api.md). Each request
+ * becomes one call of game/room.h under the room's lock, with the seat token from the room's
+ * cookie and the wall clock; the room's new events then go to every viewer of the room
+ * (rooms.c), and the answer is the room's state or {"error"} with the status's HTTP code. */
+#include <arpa/inet.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/renju.h"
+#include "web/web_internal.h"
+
+/* A seat cookie lives a week: longer than a room without activity (a day). */
+#define SEAT_COOKIE_AGE 604800
+
+/* The caller's seat token for room code, from its cookie gmk_seat_CODE (32 hex digits). */
+static bool read_seat(web_request *rq, const char *code, uint8_t token[GMK_WEB_TOKEN_BYTES]) {
+    char name[32];
+    snprintf(name, sizeof name, "gmk_seat_%s", code);
+    const char *v = MHD_lookup_connection_value(rq->conn, MHD_COOKIE_KIND, name);
+    if (!v || strlen(v) != 2 * GMK_WEB_TOKEN_BYTES) return false;
+    for (int i = 0; i < GMK_WEB_TOKEN_BYTES; i++) {
+        int b = 0;
+        for (int k = 0; k < 2; k++) {
+            char c = v[2 * i + k];
+            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+            if (d < 0) return false;
+            b = b << 4 | d;
+        }
+        token[i] = (uint8_t)b;
+    }
+    return true;
+}
+
+/* Sets the reply's seat cookie for token in room code. */
+static void set_seat_cookie(web_request *rq, const char *code,
+                            const uint8_t token[GMK_WEB_TOKEN_BYTES]) {
+    static const char digits[] = "0123456789abcdef";
+    char hex[2 * GMK_WEB_TOKEN_BYTES + 1];
+    for (int i = 0; i < GMK_WEB_TOKEN_BYTES; i++) {
+        hex[2 * i] = digits[token[i] >> 4];
+        hex[2 * i + 1] = digits[token[i] & 15];
+    }
+    hex[2 * GMK_WEB_TOKEN_BYTES] = '\0';
+    snprintf(rq->seat_cookie, sizeof rq->seat_cookie,
+             "gmk_seat_%s=%s; HttpOnly; SameSite=Strict; Path=/; Max-Age=%d", code, hex,
+             SEAT_COOKIE_AGE);
+}
+
+/* Draws a seat token and sets the reply's cookie for it. */
+static bool new_seat(web_request *rq, const char *code, uint8_t token[GMK_WEB_TOKEN_BYTES]) {
+    if (!web_random(token, GMK_WEB_TOKEN_BYTES)) return false;
+    set_seat_cookie(rq, code, token);
+    return true;
+}
+
+static unsigned http_of(gmk_room_status st) {
+    switch (st) {
+    case GMK_ROOM_OK:
+    case GMK_ROOM_FULL: return 200;
+    case GMK_ROOM_BAD_REQUEST: return 400;
+    case GMK_ROOM_NO_SEAT: return 403;
+    case GMK_ROOM_NOT_YOUR_TURN:
+    case GMK_ROOM_ILLEGAL:
+    case GMK_ROOM_NOT_NOW: return 409;
+    case GMK_ROOM_NOT_FOUND: return 404;
+    default: return 500;
+    }
+}
+
+static const char *message_of(gmk_room_status st) {
+    switch (st) {
+    case GMK_ROOM_BAD_REQUEST: return "bad request";
+    case GMK_ROOM_NO_SEAT: return "you hold no seat in this room";
+    case GMK_ROOM_NOT_YOUR_TURN: return "it is not your turn";
+    case GMK_ROOM_ILLEGAL: return "that move is not allowed";
+    case GMK_ROOM_NOT_NOW: return "not possible now";
+    case GMK_ROOM_NOT_FOUND: return "no such room";
+    default: return "the server failed";
+    }
+}
+
+/* Answers with the room's state (status 200) or an error for st; releases the room. */
+static enum MHD_Result reply(web_request *rq, live_room *lr, gmk_room_status st, int seat,
+                             gmk_forbid_kind kind, int64_t now) {
+    json_t *j;
+    if (st == GMK_ROOM_OK || st == GMK_ROOM_FULL) {
+        j = room_state_json(lr, now, seat);
+    } else {
+        j = json_object();
+        json_object_set_new(j, "error", json_string(message_of(st)));
+        json_object_set_new(j, "status", json_string(gmk_room_status_name(st)));
+        if (st == GMK_ROOM_ILLEGAL && kind != GMK_FORBID_NONE)
+            json_object_set_new(j, "foul", json_string(gmk_forbid_name(kind)));
+    }
+    room_release(lr);
+    return web_json(rq, http_of(st), j);
+}
+
+/* --- creating and joining ---------------------------------------------------------------- */
+
+static bool read_name(json_t *body, const char **name, char *err, size_t errlen) {
+    json_t *n = json_object_get(body, "name");
+    if (!json_is_string(n) || !gmk_room_name_valid(json_string_value(n), err, errlen)) {
+        if (json_is_string(n)) return false;
+        snprintf(err, errlen, "name must be a display name of 1 to %d characters",
+                 GMK_ROOM_NAME_CHARS);
+        return false;
+    }
+    *name = json_string_value(n);
+    return true;
+}
+
+static bool read_config(json_t *body, gmk_room_config *cfg, char *err, size_t errlen) {
+    memset(cfg, 0, sizeof *cfg);
+    cfg->rule = GMK_RULE_FREESTYLE;
+    cfg->size = GMK_DEFAULT_SIZE;
+    json_t *r = json_object_get(body, "rule");
+    if (r && !json_is_null(r) &&
+        (!json_is_string(r) || !gmk_rule_parse(json_string_value(r), &cfg->rule))) {
+        snprintf(err, errlen, "rule must be freestyle, standard, renju or caro");
+        return false;
+    }
+    json_t *s = json_object_get(body, "size");
+    if (s && !json_is_null(s)) {
+        if (!json_is_integer(s) || json_integer_value(s) < GMK_MIN_SIZE ||
+            json_integer_value(s) > GMK_MAX_SIZE) {
+            snprintf(err, errlen, "size must be a number from %d to %d", GMK_MIN_SIZE,
+                     GMK_MAX_SIZE);
+            return false;
+        }
+        cfg->size = (int)json_integer_value(s);
+    }
+    json_t *b = json_object_get(body, "black");
+    const char *bs = json_is_string(b) ? json_string_value(b) : b ? "" : "me";
+    if (strcmp(bs, "me") == 0)
+        cfg->black = GMK_ROOM_BLACK_ME;
+    else if (strcmp(bs, "friend") == 0)
+        cfg->black = GMK_ROOM_BLACK_FRIEND;
+    else if (strcmp(bs, "random") == 0)
+        cfg->black = GMK_ROOM_BLACK_RANDOM;
+    else {
+        snprintf(err, errlen, "black must be me, friend or random");
+        return false;
+    }
+    uint8_t bit = 0;
+    if (cfg->black == GMK_ROOM_BLACK_RANDOM && !web_random(&bit, 1)) {
+        snprintf(err, errlen, "no random numbers");
+        return false;
+    }
+    cfg->random_bit = bit & 1;
+    json_t *c = json_object_get(body, "clock");
+    if (c && !json_is_null(c) &&
+        (!json_is_string(c) ||
+         !gmk_room_clock_parse(json_string_value(c), &cfg->clock_minutes, &cfg->increment_s))) {
+        snprintf(err, errlen,
+                 "clock must be \"M+S\" (minutes 1 to %d, seconds 0 to %d) or \"none\"",
+                 GMK_ROOM_CLOCK_MINUTES_MAX, GMK_ROOM_INCREMENT_MAX);
+        return false;
+    }
+    return gmk_room_config_valid(cfg, err, errlen);
+}
+
+static enum MHD_Result post_room(web_request *rq) {
+    enum MHD_Result res;
+    json_t *body = web_body_json(rq, &res);
+    if (!body) return res;
+    char err[256] = "";
+    gmk_room_config cfg;
+    const char *name;
+    if (!read_config(body, &cfg, err, sizeof err) || !read_name(body, &name, err, sizeof err)) {
+        json_decref(body);
+        return web_error(rq, 400, err);
+    }
+    uint8_t token[GMK_WEB_TOKEN_BYTES];
+    if (!web_random(token, sizeof token)) {
+        json_decref(body);
+        return web_error(rq, 500, "no random numbers");
+    }
+    unsigned status = 500;
+    live_room *lr = room_create(rq->web, &cfg, token, name, &status, err, sizeof err);
+    json_decref(body);
+    if (!lr) return web_error(rq, status, err);
+    set_seat_cookie(rq, lr->code, token);
+    json_t *j = room_state_json(lr, web_wall_ms(), 0);
+    room_release(lr);
+    return web_json(rq, 201, j);
+}
+
+static void client_address(web_request *rq, char *out, size_t cap) {
+    snprintf(out, cap, "?");
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(rq->conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!ci || !ci->client_addr) return;
+    const struct sockaddr *sa = ci->client_addr;
+    if (sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)cap);
+    else if (sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, (socklen_t)cap);
+}
+
+/* --- the event stream -------------------------------------------------------------------- */
+
+/* Appends text to a growing buffer; false when out of memory. */
+static bool grow(char **buf, size_t *len, size_t *cap, const char *text) {
+    size_t n = strlen(text);
+    if (*len + n + 1 > *cap) {
+        size_t c = *cap ? *cap * 2 : 4096;
+        while (c < *len + n + 1) c *= 2;
+        char *b = realloc(*buf, c);
+        if (!b) return false;
+        *buf = b;
+        *cap = c;
+    }
+    memcpy(*buf + *len, text, n + 1);
+    *len += n;
+    return true;
+}
+
+/* The events after `after` as SSE text; NULL with *st set when they cannot be given. */
+static char *events_text(live_room *lr, int64_t after, gmk_room_status *st) {
+    gmk_room_event ev[64];
+    int size = gmk_session_board(gmk_room_session(lr->room))->size;
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    if (!grow(&buf, &len, &cap, "")) {
+        *st = GMK_ROOM_NO_MEMORY;
+        return NULL;
+    }
+    for (;;) {
+        int n = 0;
+        pthread_mutex_lock(&lr->web->store_mu);
+        *st = gmk_room_events_since(lr->room, after, ev, 64, &n);
+        pthread_mutex_unlock(&lr->web->store_mu);
+        if (*st != GMK_ROOM_OK) {
+            free(buf);
+            return NULL;
+        }
+        for (int i = 0; i < n; i++) {
+            char *t = room_event_text(&ev[i], size);
+            bool ok = t && grow(&buf, &len, &cap, t);
+            free(t);
+            if (!ok) {
+                free(buf);
+                *st = GMK_ROOM_NO_MEMORY;
+                return NULL;
+            }
+            after = ev[i].seq;
+        }
+        if (n < 64) return buf;
+    }
+}
+
+static enum MHD_Result room_events(web_request *rq, live_room *lr, const uint8_t *token,
+                                   bool has_token) {
+    const char *lei = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND, "Last-Event-ID");
+    int64_t after = -1;
+    if (lei) {
+        char *end;
+        long long v = strtoll(lei, &end, 10);
+        if (*lei < '0' || *lei > '9' || *end != '\0' || v > gmk_room_last_seq(lr->room)) {
+            room_release(lr);
+            return web_error(rq, 400, "Last-Event-ID must be the number of an event of this room");
+        }
+        after = v;
+    }
+    room_stream *rs = calloc(1, sizeof *rs);
+    if (!rs) {
+        room_release(lr);
+        return MHD_NO;
+    }
+    rs->room = lr;
+    int64_t now = web_wall_ms();
+    int seat = has_token ? gmk_room_seat_of(lr->room, token, GMK_WEB_TOKEN_BYTES) : -1;
+    rs->seat = seat >= 0;
+    if (rs->seat) memcpy(rs->token, token, GMK_WEB_TOKEN_BYTES);
+    /* the connection first (its event goes to the others), then this viewer's start */
+    pthread_mutex_lock(&lr->web->store_mu);
+    if (rs->seat)
+        gmk_room_connect(lr->room, token, GMK_WEB_TOKEN_BYTES, now);
+    else
+        gmk_room_spectator_join(lr->room, now);
+    pthread_mutex_unlock(&lr->web->store_mu);
+    room_publish(lr);
+    char *first = NULL;
+    gmk_room_status st = GMK_ROOM_OK;
+    if (after >= 0) {
+        first = events_text(lr, after, &st);
+    } else {
+        json_t *j = room_state_json(lr, now, seat);
+        char *data = json_dumps(j, JSON_COMPACT);
+        json_decref(j);
+        size_t cap = data ? strlen(data) + 64 : 0;
+        first = data ? malloc(cap) : NULL;
+        if (first)
+            snprintf(first, cap, "id: %lld\nevent: state\ndata: %s\n\n",
+                     (long long)gmk_room_last_seq(lr->room), data);
+        free(data);
+    }
+    struct MHD_Response *resp =
+        first ? hub_attach_text(lr->hub, rq->conn, false, NULL, first, room_stream_closed, rs)
+              : NULL;
+    free(first);
+    if (!resp) { /* nobody will close this stream: undo its opening now */
+        pthread_mutex_lock(&lr->web->store_mu);
+        if (rs->seat)
+            gmk_room_disconnect(lr->room, rs->token, GMK_WEB_TOKEN_BYTES, web_wall_ms());
+        else
+            gmk_room_spectator_leave(lr->room, web_wall_ms());
+        pthread_mutex_unlock(&lr->web->store_mu);
+        free(rs);
+        room_release(lr);
+        return st == GMK_ROOM_OK ? MHD_NO : web_error(rq, 500, "the events cannot be read");
+    }
+    lr->streams++;
+    room_release(lr);
+    MHD_add_response_header(resp, "Content-Type", "text/event-stream; charset=utf-8");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    MHD_add_response_header(resp, "X-Accel-Buffering", "no");
+    return web_queue(rq, 200, resp);
+}
+
+/* --- actions ----------------------------------------------------------------------------- */
+
+static enum MHD_Result room_action(web_request *rq, live_room *lr, const char *what, uint8_t *token,
+                                   bool has_token) {
+    int64_t now = web_wall_ms();
+    enum MHD_Result res;
+    bool is_join = strcmp(what, "join") == 0;
+    bool needs_body = is_join || strcmp(what, "move") == 0 || strcmp(what, "draw-answer") == 0 ||
+                      strcmp(what, "undo-answer") == 0;
+    json_t *body = NULL;
+    if (needs_body) {
+        body = web_body_json(rq, &res);
+        if (!body) {
+            room_release(lr);
+            return res;
+        }
+    }
+    gmk_room_status st = GMK_ROOM_NO_SEAT;
+    gmk_forbid_kind kind = GMK_FORBID_NONE;
+    char err[256] = "";
+    size_t tl = GMK_WEB_TOKEN_BYTES;
+    if (is_join) {
+        const char *name;
+        if (!read_name(body, &name, err, sizeof err)) {
+            json_decref(body);
+            room_release(lr);
+            return web_error(rq, 400, err);
+        }
+        bool fresh = !has_token || gmk_room_seat_of(lr->room, token, tl) < 0;
+        if (fresh && !new_seat(rq, lr->code, token)) st = GMK_ROOM_NO_MEMORY;
+        int seat = -1;
+        pthread_mutex_lock(&rq->web->store_mu);
+        if (st != GMK_ROOM_NO_MEMORY) st = gmk_room_join(lr->room, token, tl, name, now, &seat);
+        pthread_mutex_unlock(&rq->web->store_mu);
+        if (st != GMK_ROOM_OK) rq->seat_cookie[0] = '\0'; /* no seat: no cookie */
+        json_decref(body);
+        return reply(rq, lr, st, st == GMK_ROOM_OK ? seat : -1, kind, now);
+    }
+    bool accept = false;
+    gmk_pos p = GMK_POS_NONE;
+    long long ply = -1;
+    if (strcmp(what, "move") == 0) {
+        int size = gmk_session_board(gmk_room_session(lr->room))->size;
+        json_t *jp = json_object_get(body, "ply");
+        if (!web_parse_point(json_object_get(body, "point"), size, &p))
+            snprintf(err, sizeof err, "point must be a point on the board, such as \"h8\"");
+        else if (jp && (!json_is_integer(jp) || json_integer_value(jp) < 0 ||
+                        json_integer_value(jp) > GMK_MAX_MOVES))
+            snprintf(err, sizeof err, "ply must be the number of moves on your board");
+        else if (jp)
+            ply = json_integer_value(jp);
+    } else if (body) {
+        json_t *a = json_object_get(body, "accept");
+        if (!json_is_boolean(a))
+            snprintf(err, sizeof err, "accept must be true or false");
+        else
+            accept = json_is_true(a);
+    }
+    json_decref(body);
+    if (err[0]) {
+        room_release(lr);
+        return web_error(rq, 400, err);
+    }
+    if (has_token) {
+        pthread_mutex_lock(&rq->web->store_mu);
+        gmk_room *r = lr->room;
+        if (strcmp(what, "move") == 0)
+            st = gmk_room_play(r, token, tl, gmk_pos_x(p), gmk_pos_y(p), (int)ply, now, &kind);
+        else if (strcmp(what, "resign") == 0)
+            st = gmk_room_resign(r, token, tl, now);
+        else if (strcmp(what, "draw") == 0)
+            st = gmk_room_offer_draw(r, token, tl, now);
+        else if (strcmp(what, "draw-answer") == 0)
+            st = gmk_room_answer_draw(r, token, tl, accept, now);
+        else if (strcmp(what, "undo") == 0)
+            st = gmk_room_ask_undo(r, token, tl, now);
+        else if (strcmp(what, "undo-answer") == 0)
+            st = gmk_room_answer_undo(r, token, tl, accept, now);
+        else if (strcmp(what, "claim") == 0)
+            st = gmk_room_claim(r, token, tl, now);
+        else
+            st = gmk_room_rematch(r, token, tl, now);
+        pthread_mutex_unlock(&rq->web->store_mu);
+    } else {
+        pthread_mutex_lock(&rq->web->store_mu);
+        gmk_room_tick(lr->room, now); /* as every call of the room does first */
+        pthread_mutex_unlock(&rq->web->store_mu);
+    }
+    int seat = has_token ? gmk_room_seat_of(lr->room, token, tl) : -1;
+    return reply(rq, lr, st, seat, kind, now);
+}
+
+/* /api/rooms/{code}[/{what}] */
+static enum MHD_Result room_route(web_request *rq, const char *rest) {
+    char code[32];
+    const char *slash = strchr(rest, '/');
+    size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
+    const char *what = slash ? slash + 1 : "";
+    if (n == 0 || n >= sizeof code) return web_error(rq, 404, "no such room");
+    memcpy(code, rest, n);
+    code[n] = '\0';
+    static const char *const posts[] = {"join",        "move", "resign", "draw",   "draw-answer",
+                                        "undo-answer", "undo", "claim",  "rematch"};
+    bool is_get = strcmp(rq->method, "GET") == 0 || strcmp(rq->method, "HEAD") == 0;
+    bool is_post = strcmp(rq->method, "POST") == 0;
+    bool post = false;
+    for (size_t i = 0; i < sizeof posts / sizeof posts[0]; i++)
+        if (strcmp(what, posts[i]) == 0) post = true;
+    bool known_get = *what == '\0' || strcmp(what, "events") == 0;
+    if (!post && !known_get) return web_error(rq, 404, "no such route");
+    if ((post && !is_post) || (known_get && !is_get))
+        return web_error(rq, 405, post ? "use POST" : "use GET");
+    if (post && strcmp(what, "join") == 0) { /* before the lookup: guessing codes costs too */
+        char addr[64];
+        client_address(rq, addr, sizeof addr);
+        if (!rooms_join_allowed(rq->web, addr))
+            return web_error(rq, 429, "too many joins from your address; wait a minute");
+    }
+    unsigned status = 500;
+    char err[256] = "";
+    live_room *lr = room_get(rq->web, code, &status, err, sizeof err);
+    if (!lr) return web_error(rq, status, err);
+    uint8_t token[GMK_WEB_TOKEN_BYTES];
+    bool has_token = read_seat(rq, lr->code, token);
+    if (*what == '\0') {
+        int64_t now = web_wall_ms();
+        pthread_mutex_lock(&rq->web->store_mu);
+        gmk_room_tick(lr->room, now);
+        pthread_mutex_unlock(&rq->web->store_mu);
+        int seat = has_token ? gmk_room_seat_of(lr->room, token, GMK_WEB_TOKEN_BYTES) : -1;
+        return reply(rq, lr, GMK_ROOM_OK, seat, GMK_FORBID_NONE, now);
+    }
+    if (strcmp(what, "events") == 0) return room_events(rq, lr, token, has_token);
+    return room_action(rq, lr, what, token, has_token);
+}
+
+enum MHD_Result web_rooms_api(web_request *rq, bool *handled) {
+    *handled = true;
+    if (strcmp(rq->path, "/api/rooms") == 0) {
+        if (strcmp(rq->method, "POST") != 0) return web_error(rq, 405, "use POST");
+        return post_room(rq);
+    }
+    if (strncmp(rq->path, "/api/rooms/", 11) == 0) return room_route(rq, rq->path + 11);
+    *handled = false;
+    return MHD_NO;
+}

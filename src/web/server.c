@@ -1,0 +1,402 @@
+/* server.c: gomoku serve: the listening socket, libmicrohttpd (epoll, a small fixed set of
+ * threads), each request's life (body, cookie, access log), the common headers, the embedded
+ * page files with their ETags, the once-a-second ticker and a clean stop on SIGINT/SIGTERM. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "web/web_internal.h"
+
+#define HTTP_THREADS 4
+#define DEFAULT_ENGINE_BYTES ((size_t)32 << 20)
+
+static const char CSP[] = "default-src 'self'; script-src 'self'; style-src 'self'; "
+                          "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
+                          "base-uri 'none'; frame-ancestors 'none'";
+
+static volatile sig_atomic_t g_signal;
+
+int64_t web_now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int64_t now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* --- responses --------------------------------------------------------------------------- */
+
+enum MHD_Result web_queue(web_request *rq, unsigned status, struct MHD_Response *resp) {
+    if (!resp) return MHD_NO;
+    MHD_add_response_header(resp, "Content-Security-Policy", CSP);
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+    if (rq->new_token[0]) {
+        char cookie[128];
+        snprintf(cookie, sizeof cookie,
+                 "gmk_owner=%s; HttpOnly; SameSite=Strict; Path=/; Max-Age=31536000",
+                 rq->new_token);
+        MHD_add_response_header(resp, "Set-Cookie", cookie);
+    }
+    if (rq->seat_cookie[0]) MHD_add_response_header(resp, "Set-Cookie", rq->seat_cookie);
+    rq->status = status;
+    enum MHD_Result r = MHD_queue_response(rq->conn, status, resp);
+    MHD_destroy_response(resp);
+    return r;
+}
+
+enum MHD_Result web_json(web_request *rq, unsigned status, json_t *j) {
+    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    if (!text) return MHD_NO;
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer(strlen(text), text, MHD_RESPMEM_MUST_FREE);
+    if (!resp) {
+        free(text);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, "Content-Type", "application/json; charset=utf-8");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    return web_queue(rq, status, resp);
+}
+
+enum MHD_Result web_error(web_request *rq, unsigned status, const char *msg) {
+    json_t *j = json_object();
+    json_object_set_new(j, "error", json_string(msg));
+    return web_json(rq, status, j);
+}
+
+/* --- the owner token --------------------------------------------------------------------- */
+
+static int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
+
+/* Writes the n bytes at in as 2n lowercase hex digits and a NUL into out[2n+1]. */
+static void to_hex(const uint8_t *in, size_t n, char *out) {
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = digits[in[i] >> 4];
+        out[2 * i + 1] = digits[in[i] & 15];
+    }
+    out[2 * n] = '\0';
+}
+
+/* Reads the gmk_owner cookie: 32 lowercase hex digits. */
+static void read_token(web_request *rq) {
+    const char *v = MHD_lookup_connection_value(rq->conn, MHD_COOKIE_KIND, "gmk_owner");
+    if (!v || strlen(v) != 2 * GMK_WEB_TOKEN_BYTES) return;
+    uint8_t raw[GMK_WEB_TOKEN_BYTES];
+    for (int i = 0; i < GMK_WEB_TOKEN_BYTES; i++) {
+        int hi = hex_value(v[2 * i]), lo = hex_value(v[2 * i + 1]);
+        if (hi < 0 || lo < 0) return;
+        raw[i] = (uint8_t)(hi << 4 | lo);
+    }
+    gmk_sha256(raw, sizeof raw, rq->token_hash);
+    rq->has_token = true;
+}
+
+bool web_ensure_token(web_request *rq) {
+    if (rq->has_token) return true;
+    uint8_t raw[GMK_WEB_TOKEN_BYTES];
+    size_t got = 0;
+    while (got < sizeof raw) {
+        ssize_t n = getrandom(raw + got, sizeof raw - got, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        got += (size_t)n;
+    }
+    to_hex(raw, sizeof raw, rq->new_token);
+    gmk_sha256(raw, sizeof raw, rq->token_hash);
+    rq->has_token = true;
+    return true;
+}
+
+/* --- the page's files -------------------------------------------------------------------- */
+
+static const char *mime_of(const char *name) {
+    static const struct {
+        const char *ext, *type;
+    } types[] = {
+        {".html", "text/html; charset=utf-8"},
+        {".js", "text/javascript; charset=utf-8"},
+        {".mjs", "text/javascript; charset=utf-8"},
+        {".css", "text/css; charset=utf-8"},
+        {".svg", "image/svg+xml"},
+        {".json", "application/json"},
+        {".webmanifest", "application/manifest+json"},
+        {".png", "image/png"},
+        {".ico", "image/x-icon"},
+        {".txt", "text/plain; charset=utf-8"},
+    };
+    const char *dot = strrchr(name, '.');
+    for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(dot, types[i].ext) == 0) return types[i].type;
+    return "application/octet-stream";
+}
+
+/* ETags, computed once at start: a quoted prefix of each file's SHA-256. */
+static char (*g_etags)[24];
+
+static void make_etags(void) {
+    g_etags = calloc(gmk_web_asset_count + 1, sizeof *g_etags);
+    for (size_t i = 0; g_etags && i < gmk_web_asset_count; i++) {
+        uint8_t d[GMK_SHA256_LEN];
+        char hex[2 * GMK_SHA256_LEN + 1];
+        gmk_sha256(gmk_web_assets[i].data, gmk_web_assets[i].len, d);
+        gmk_sha256_hex(d, hex);
+        snprintf(g_etags[i], sizeof g_etags[i], "\"%.16s\"", hex);
+    }
+}
+
+static enum MHD_Result serve_asset(web_request *rq) {
+    const char *name = strcmp(rq->path, "/") == 0 ? "index.html" : rq->path + 1;
+    for (size_t i = 0; i < gmk_web_asset_count; i++) {
+        if (strcmp(gmk_web_assets[i].name, name) != 0) continue;
+        const char *etag = g_etags ? g_etags[i] : "";
+        const char *inm = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND, "If-None-Match");
+        bool fresh = inm && etag[0] && strcmp(inm, etag) == 0;
+        struct MHD_Response *resp =
+            fresh ? MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT)
+                  : MHD_create_response_from_buffer(gmk_web_assets[i].len,
+                                                    (void *)gmk_web_assets[i].data,
+                                                    MHD_RESPMEM_PERSISTENT);
+        if (!resp) return MHD_NO;
+        MHD_add_response_header(resp, "Content-Type", mime_of(name));
+        MHD_add_response_header(resp, "Cache-Control", "no-cache");
+        if (etag[0]) MHD_add_response_header(resp, "ETag", etag);
+        return web_queue(rq, fresh ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK, resp);
+    }
+    return web_error(rq, MHD_HTTP_NOT_FOUND, "no such page");
+}
+
+/* --- requests ---------------------------------------------------------------------------- */
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
+                                  const char *method, const char *version, const char *upload_data,
+                                  size_t *upload_data_size, void **con_cls) {
+    (void)version;
+    gmk_web *w = cls;
+    web_request *rq = *con_cls;
+    if (!rq) { /* the headers have arrived */
+        rq = calloc(1, sizeof *rq);
+        if (!rq) return MHD_NO;
+        rq->web = w;
+        rq->conn = conn;
+        rq->start_us = now_us();
+        snprintf(rq->method, sizeof rq->method, "%s", method);
+        snprintf(rq->path, sizeof rq->path, "%s", url);
+        *con_cls = rq;
+        read_token(rq);
+        const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
+        if (cl && strtoull(cl, NULL, 10) > GMK_WEB_MAX_BODY) rq->too_large = true;
+        return MHD_YES;
+    }
+    if (rq->wait_state == 2) { /* an analysis came back while the connection was suspended */
+        rq->wait_state = 0;
+        json_t *reply = rq->wait_reply;
+        rq->wait_reply = NULL;
+        return web_json(rq, rq->wait_status, reply);
+    }
+    if (*upload_data_size > 0) { /* a piece of the body */
+        size_t n = *upload_data_size;
+        *upload_data_size = 0;
+        if (rq->too_large || rq->body_len + n > GMK_WEB_MAX_BODY) {
+            rq->too_large = true;
+            return MHD_YES;
+        }
+        char *b = realloc(rq->body, rq->body_len + n + 1);
+        if (!b) return MHD_NO;
+        memcpy(b + rq->body_len, upload_data, n);
+        rq->body = b;
+        rq->body_len += n;
+        rq->body[rq->body_len] = '\0';
+        return MHD_YES;
+    }
+    if (rq->wait_state == 1) return MHD_YES; /* still waiting (should not happen) */
+    if (atomic_load(&w->stopping)) return web_error(rq, 503, "the server is stopping");
+    if (rq->too_large) return web_error(rq, 413, "the request body is over 64 KiB");
+    if (strncmp(rq->path, "/api/", 5) == 0) return web_api(rq);
+    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
+        return web_error(rq, 405, "only GET here");
+    return serve_asset(rq);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+                         enum MHD_RequestTerminationCode toe) {
+    (void)conn;
+    (void)toe;
+    gmk_web *w = cls;
+    web_request *rq = *con_cls;
+    if (!rq) return;
+    if (!w->opt.quiet) {
+        double ms = (double)(now_us() - rq->start_us) / 1000.0;
+        fprintf(stderr, "%s %s %u %.1f ms\n", rq->method, rq->path, rq->status, ms);
+    }
+    json_decref(rq->wait_reply);
+    free(rq->body);
+    free(rq);
+    *con_cls = NULL;
+}
+
+/* --- starting and stopping --------------------------------------------------------------- */
+
+static void on_signal(int sig) {
+    g_signal = sig;
+}
+
+/* Opens the listening socket on host:port (port 0: any). -1 with a message when not. */
+static int listen_on(const char *host, int port, int *actual_port) {
+    struct addrinfo hints = {.ai_family = AF_UNSPEC,
+                             .ai_socktype = SOCK_STREAM,
+                             .ai_flags = AI_PASSIVE | AI_NUMERICSERV};
+    char portstr[16];
+    snprintf(portstr, sizeof portstr, "%d", port);
+    struct addrinfo *res = NULL;
+    int rc = getaddrinfo(host, portstr, &hints, &res);
+    if (rc != 0) {
+        fprintf(stderr, "gomoku serve: cannot use address '%s': %s\n", host, gai_strerror(rc));
+        return -1;
+    }
+    int fd = -1, err = 0;
+    for (struct addrinfo *a = res; a && fd < 0; a = a->ai_next) {
+        fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+        if (fd < 0) {
+            err = errno;
+            continue;
+        }
+        int one = 1;
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (bind(fd, a->ai_addr, a->ai_addrlen) != 0 || listen(fd, 128) != 0) {
+            err = errno;
+            close(fd);
+            fd = -1;
+        }
+    }
+    freeaddrinfo(res);
+    if (fd < 0) {
+        if (err == EADDRINUSE)
+            fprintf(stderr,
+                    "gomoku serve: port %d on %s is already in use (another server is "
+                    "running?); choose another with --listen %s:PORT, or :0 for any free port\n",
+                    port, host, host);
+        else
+            fprintf(stderr, "gomoku serve: cannot listen on %s:%d: %s\n", host, port,
+                    strerror(err));
+        return -1;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    struct sockaddr_storage ss;
+    socklen_t len = sizeof ss;
+    *actual_port = port;
+    if (getsockname(fd, (struct sockaddr *)&ss, &len) == 0)
+        *actual_port = ss.ss_family == AF_INET6 ? ntohs(((struct sockaddr_in6 *)&ss)->sin6_port)
+                                                : ntohs(((struct sockaddr_in *)&ss)->sin_port);
+    return fd;
+}
+
+static int cores(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+int gmk_web_serve(const gmk_web_options *opt) {
+    gmk_web *w = calloc(1, sizeof *w);
+    if (!w) return 1;
+    w->opt = *opt;
+    if (!w->opt.host) w->opt.host = "127.0.0.1";
+    if (!w->opt.lang) w->opt.lang = "en";
+    if (w->opt.engines <= 0) w->opt.engines = cores();
+    if (w->opt.queue <= 0) w->opt.queue = 4 * w->opt.engines;
+    if (!w->opt.engine_bytes) w->opt.engine_bytes = DEFAULT_ENGINE_BYTES;
+    pthread_mutex_init(&w->store_mu, NULL);
+    pthread_mutex_init(&w->live_mu, NULL);
+    int status = 1, fd = -1;
+    bool rooms = rooms_start(w);
+    char err[512];
+    if (!rooms) {
+        fprintf(stderr, "gomoku serve: cannot start the rooms' timer\n");
+        goto done;
+    }
+    if (gmk_store_open(w->opt.db, GMK_STORE_OPEN_DEFAULT, &w->store, err, sizeof err) !=
+        GMK_STORE_OK) {
+        fprintf(stderr, "gomoku serve: %s\n", err);
+        goto done;
+    }
+    w->pool = gmk_pool_create(w->opt.engines, w->opt.engine_bytes, w->opt.queue, err, sizeof err);
+    if (!w->pool) {
+        fprintf(stderr, "gomoku serve: %s\n", err);
+        goto done;
+    }
+    int port = 0;
+    fd = listen_on(w->opt.host, w->opt.port, &port);
+    if (fd < 0) goto done;
+    make_etags();
+
+    struct sigaction sa = {.sa_handler = on_signal};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    w->daemon = MHD_start_daemon(
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL, NULL,
+        on_request, w, MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_THREAD_POOL_SIZE,
+        (unsigned)HTTP_THREADS, MHD_OPTION_NOTIFY_COMPLETED, on_completed, w,
+        MHD_OPTION_CONNECTION_LIMIT, 2000u, MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_END);
+    if (!w->daemon) {
+        fprintf(stderr, "gomoku serve: cannot start the HTTP server\n");
+        goto done;
+    }
+    fd = -1; /* MHD owns it now */
+    const char *shown = w->opt.host;
+    bool v6 = strchr(shown, ':') != NULL;
+    gmk_pool_stats ps;
+    gmk_pool_get_stats(w->pool, &ps);
+    printf("gomoku serve: open http://%s%s%s:%d/ (database %s, %d engines, %zu MB of engine "
+           "tables; Ctrl-C stops)\n",
+           v6 ? "[" : "", shown, v6 ? "]" : "", port, gmk_store_path(w->store), w->opt.engines,
+           ps.engine_bytes >> 20);
+    fflush(stdout);
+
+    for (int tick = 1; !g_signal; tick++) {
+        struct timespec ts = {.tv_sec = 0, .tv_nsec = 100 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+        if (tick % 10 == 0) live_tick(w, tick % 150 == 0);
+    }
+    fprintf(stderr, "gomoku serve: stopping (%s)\n", g_signal == SIGINT ? "SIGINT" : "SIGTERM");
+    atomic_store(&w->stopping, true);
+    status = 0;
+done:
+    atomic_store(&w->stopping, true);
+    gmk_pool_shutdown(w->pool); /* waiting analyses get their answer and are resumed */
+    live_close_streams(w);
+    rooms_close_streams(w);
+    if (w->daemon) MHD_stop_daemon(w->daemon);
+    if (fd >= 0) close(fd);
+    live_free_all(w);
+    rooms_free_all(w);
+    gmk_pool_free(w->pool);
+    gmk_store_close(w->store);
+    pthread_mutex_destroy(&w->store_mu);
+    pthread_mutex_destroy(&w->live_mu);
+    free(g_etags);
+    g_etags = NULL;
+    free(w);
+    return status;
+}

@@ -1,0 +1,33 @@
+/* web.h: `gomoku serve`, the game in a web page, served by GNU libmicrohttpd.
+ *
+ * The server embeds the page's files (the files of web/, built into the binary), answers the JSON
+ * API of docs/http-api.md, streams each game's events to every viewer (server-sent events), and
+ * runs the computer's moves and analyses on a bounded pool of engines. Every rule of play goes
+ * through src/game/session.c and every game lives in the SQLite store, as in the terminal
+ * game. The files of src/web/: server.c (HTTP, headers, assets, logs), api.c and api_misc.c
+ * (routes and JSON), state.c (a game as JSON), live.c (the games in memory), events.c (the
+ * event streams), pool.c (engines). Owner tokens and ETags are hashed with game/sha256.h. */
+#ifndef GMK_WEB_H
+#define GMK_WEB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct {
+    const char *host;    /* "127.0.0.1" by default; "0.0.0.0" or "::" for every interface */
+    int port;            /* 0: any free port */
+    const char *db;      /* NULL: the default store path */
+    int engines;         /* engine workers (0: the number of cores) */
+    int queue;           /* jobs that may wait for an engine (0: 4 per engine) */
+    size_t engine_bytes; /* tables per engine (0: 32 MB) */
+    const char *lang;    /* "en" or "zh": the page's default language */
+    bool quiet;          /* no access log */
+    int join_limit;      /* joins of online rooms per address a minute (0: 30) */
+} gmk_web_options;
+
+/* Runs the server until SIGINT or SIGTERM; prints the URL on stdout once it listens and
+ * every problem on stderr. Returns 0 after a clean stop, 1 when it cannot start (the port is
+ * taken, the store cannot be opened, ...). */
+int gmk_web_serve(const gmk_web_options *opt);
+
+#endif

@@ -1,0 +1,250 @@
+/* web_internal.h: what the files of src/web/ share: the server, a game in memory, a request
+ * and the helpers between them. Nothing outside src/web/ includes this.
+ *
+ * Locks, always taken in this order: live table (web.live_mu) -> a game (game.mu) -> the
+ * store (web.store_mu) -> a game's viewers (inside events.c). The store handle is used under
+ * store_mu only; a game's session under its game.mu only. Online rooms likewise: the rooms'
+ * table (web.rooms_mu) -> a room (room.mu) -> the store -> its viewers; web.timer_mu is taken
+ * alone. */
+#ifndef GMK_WEB_INTERNAL_H
+#define GMK_WEB_INTERNAL_H
+
+#include <jansson.h>
+#include <microhttpd.h>
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "game/room.h"
+#include "game/session.h"
+#include "game/sha256.h"
+#include "store/store.h"
+#include "web/assets.h"
+#include "web/pool.h"
+#include "web/web.h"
+
+/* Request bodies are refused past this size (413). */
+#define GMK_WEB_MAX_BODY (64 * 1024)
+/* Owner cookie: 128 random bits as 32 hex digits. */
+#define GMK_WEB_TOKEN_BYTES 16
+
+/* Joins of rooms one address may make a minute (429 past it), unless --join-limit says. */
+#define GMK_WEB_JOIN_LIMIT 30
+#define GMK_WEB_JOIN_BUCKETS 256
+
+typedef struct gmk_hub gmk_hub;
+typedef struct gmk_web gmk_web;
+
+/* An online room in memory (rooms.c): the room, its lock and its viewers. */
+typedef struct live_room {
+    gmk_web *web;
+    char code[GMK_ROOM_CODE_LEN + 1];
+    pthread_mutex_t mu;
+    gmk_room *room;
+    gmk_hub *hub;
+    int64_t sent_seq;         /* events up to this one have gone to the viewers (mu) */
+    _Atomic int64_t deadline; /* gmk_room_next_deadline after the last call; 0: none */
+    int streams;              /* event streams open (mu) */
+    struct live_room *next;
+} live_room;
+
+/* An open event stream of a room: who it is, for gmk_room_disconnect when it closes. */
+typedef struct room_stream {
+    live_room *room;
+    bool seat;
+    uint8_t token[GMK_WEB_TOKEN_BYTES];
+    struct room_stream *next;
+} room_stream;
+
+/* Joins from one address in the current minute. */
+typedef struct {
+    char addr[64];
+    int64_t start_ms;
+    int count;
+} join_bucket;
+
+/* A game in memory: its session and its viewers. */
+typedef struct live_game {
+    int64_t id;
+    gmk_web *web;
+    pthread_mutex_t mu;
+    gmk_session *session;
+    gmk_hub *hub;
+    bool has_owner;
+    uint8_t owner[GMK_SHA256_LEN];
+    int jobs_out;         /* jobs in the pool for this game */
+    uint64_t job_token;   /* the session's job submitted last */
+    int64_t last_used_ms; /* for eviction */
+    struct live_game *next;
+} live_game;
+
+struct gmk_web {
+    gmk_web_options opt;
+    struct MHD_Daemon *daemon;
+    gmk_store *store;
+    pthread_mutex_t store_mu;
+    gmk_pool *pool;
+    pthread_mutex_t live_mu;
+    live_game *live; /* a list, most recently used first */
+    int live_count;
+    atomic_bool stopping;
+    /* online rooms (rooms.c) */
+    pthread_mutex_t rooms_mu;
+    live_room *rooms; /* rooms_mu; freed only on the timer thread */
+    int room_count;
+    join_bucket joins[GMK_WEB_JOIN_BUCKETS]; /* rooms_mu */
+    pthread_t rooms_thread;
+    bool rooms_thread_started;
+    pthread_mutex_t timer_mu;
+    pthread_cond_t timer_cv;
+    bool timer_poked, timer_stop; /* timer_mu */
+    room_stream *closed;          /* timer_mu: streams closed, to disconnect on the timer */
+};
+
+/* One HTTP request, from its first callback to its end. */
+typedef struct {
+    gmk_web *web;
+    char method[8];
+    char path[256];
+    int64_t start_us;
+    unsigned status;
+    char *body;
+    size_t body_len;
+    bool too_large;
+    bool has_token;
+    uint8_t token_hash[GMK_SHA256_LEN];
+    char new_token[2 * GMK_WEB_TOKEN_BYTES + 1]; /* set when this reply creates the cookie */
+    char seat_cookie[160]; /* a room's seat cookie this reply sets (Set-Cookie value) */
+    /* an analysis waiting for its engine (the connection is suspended meanwhile) */
+    int wait_state; /* 0 none, 1 waiting, 2 done */
+    json_t *wait_reply;
+    unsigned wait_status;
+    struct MHD_Connection *conn;
+} web_request;
+
+/* --- server.c ---------------------------------------------------------------------------- */
+
+/* Queues a response with the common headers (CSP, nosniff, the owner cookie if new);
+ * takes ownership of resp. Returns MHD's result. */
+enum MHD_Result web_queue(web_request *rq, unsigned status, struct MHD_Response *resp);
+/* Queues a JSON body (takes the reference of j). */
+enum MHD_Result web_json(web_request *rq, unsigned status, json_t *j);
+/* Queues {"error": msg}. */
+enum MHD_Result web_error(web_request *rq, unsigned status, const char *msg);
+/* Milliseconds of a monotonic clock. */
+int64_t web_now_ms(void);
+/* Unix milliseconds (CLOCK_REALTIME): the rooms' time. */
+int64_t web_wall_ms(void);
+/* Fills buf with n bytes from getrandom; false when it fails. */
+bool web_random(void *buf, size_t n);
+
+/* --- api.c / api_misc.c ------------------------------------------------------------------- */
+
+/* Answers an /api/ request whose body (if any) has been read. */
+enum MHD_Result web_api(web_request *rq);
+/* The routes of api_misc.c: config, stats, records, analyze, the list of games. Returns
+ * MHD_NO with *handled false when the route is not one of them. */
+enum MHD_Result web_api_misc(web_request *rq, bool *handled);
+/* Parses the JSON body; on failure queues 400/415 and returns NULL (*result set). */
+json_t *web_body_json(web_request *rq, enum MHD_Result *result);
+/* Makes sure the caller has an owner token (creating one, sent as a cookie). */
+bool web_ensure_token(web_request *rq);
+
+/* --- state.c ----------------------------------------------------------------------------- */
+
+/* The state object of docs/http-api.md for game g (g->mu held). */
+json_t *web_state_json(live_game *g, bool owner);
+/* The result object, or null when the game is on (g->mu held). */
+json_t *web_result_json(const gmk_session_state *st, int size);
+/* A point as "h8" (a JSON string), or null. */
+json_t *web_point_json(gmk_pos p, int size);
+/* Reads a point: a string "h8" on a size board. */
+bool web_parse_point(const json_t *v, int size, gmk_pos *out);
+/* Reads moves: a move string or an array of points. */
+bool web_parse_moves(const json_t *v, int size, gmk_pos *moves, int *count, char *err,
+                     size_t errlen);
+const char *web_color_name(gmk_color c);
+/* "five", "resign", "time", "agreement", "abandonment"...; NULL for none. */
+const char *web_reason_name(gmk_reason r);
+
+/* --- live.c ------------------------------------------------------------------------------ */
+
+/* Finds game id, loading it from the store when it is not in memory; returns it locked
+ * (g->mu), or NULL with *status 404 or 500 and a message in err. */
+live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t errlen);
+/* Creates a game in memory and in the store, owned by owner_hash, set up with cfg and
+ * moves; returns it locked, or NULL with *status (400, 503, 500) and err. */
+live_game *live_create(gmk_web *w, const gmk_game_config *cfg, const gmk_pos *moves, int count,
+                       const uint8_t owner_hash[GMK_SHA256_LEN], unsigned *status, char *err,
+                       size_t errlen);
+/* Unlocks a game got from live_get or live_create. */
+void live_release(live_game *g);
+/* Submits the search the session wants, if any and not already submitted; with reserved, a
+ * place was reserved in the pool for it (given back when not needed). g->mu held. */
+void live_kick(live_game *g, bool reserved);
+/* Publishes what changed after a session call: the new moves since moves_before, the state,
+ * and the result when ev says the game ended. g->mu held. */
+void live_publish(live_game *g, int moves_before, int ev);
+/* Every second: thinking events, retries of jobs the full pool refused, pings. */
+void live_tick(gmk_web *w, bool ping);
+/* Ends every game's event streams (the server is stopping). */
+void live_close_streams(gmk_web *w);
+/* Frees every game (the server has stopped). */
+void live_free_all(gmk_web *w);
+
+/* --- events.c ---------------------------------------------------------------------------- */
+
+gmk_hub *hub_new(void);
+/* Frees the hub; every viewer's connection must be closed already. */
+void hub_free(gmk_hub *h);
+/* A response that streams the events of h to connection c, starting with first_event. NULL
+ * when out of memory. */
+struct MHD_Response *hub_attach(gmk_hub *h, struct MHD_Connection *c, bool owner,
+                                const char *first_event, const char *first_data);
+/* The same with first_text sent as it is when first_event is NULL (SSE lines already
+ * formatted, with their ids), and on_close(close_ctx) called once when MHD closes the stream
+ * (from MHD's thread, holding no lock of the hub). */
+struct MHD_Response *hub_attach_text(gmk_hub *h, struct MHD_Connection *c, bool owner,
+                                     const char *first_event, const char *first_text,
+                                     void (*on_close)(void *ctx), void *close_ctx);
+/* Sends text (SSE lines already formatted) to every viewer alike. */
+void hub_send(gmk_hub *h, const char *text);
+/* Sends an event to every viewer: data_owner to owners, data_other to the others. */
+void hub_publish(gmk_hub *h, const char *event, const char *data_owner, const char *data_other);
+/* Sends a comment line to keep the connections open. */
+void hub_ping(gmk_hub *h);
+/* Ends every stream (the server is stopping). */
+void hub_close_all(gmk_hub *h);
+/* Viewers connected now. */
+int hub_viewers(gmk_hub *h);
+
+/* --- rooms.c, rooms_api.c ----------------------------------------------------------------- */
+
+/* Answers /api/rooms and /api/rooms/...; *handled false (MHD_NO) when the path is not one. */
+enum MHD_Result web_rooms_api(web_request *rq, bool *handled);
+/* Starts the rooms' timer thread (flags, pings, idle rooms, closed streams). */
+bool rooms_start(gmk_web *w);
+/* Stops the timer thread and ends every room's event streams (the server is stopping). */
+void rooms_close_streams(gmk_web *w);
+/* Frees every room (the HTTP server has stopped). */
+void rooms_free_all(gmk_web *w);
+/* Finds the room with code (as typed), loading it from the store when it is not in memory;
+ * returns it locked, or NULL with *status 404 or 500 and err. */
+live_room *room_get(gmk_web *w, const char *code, unsigned *status, char *err, size_t errlen);
+/* Creates a room with a fresh code, the creator in seat 0 with token; returns it locked, or
+ * NULL with *status (400, 500) and err. */
+live_room *room_create(gmk_web *w, const gmk_room_config *cfg, const uint8_t *token,
+                       const char *name, unsigned *status, char *err, size_t errlen);
+/* Sends the room's new events to its viewers and re-arms the timer (mu held). */
+void room_publish(live_room *lr);
+/* room_publish, then unlocks the room. */
+void room_release(live_room *lr);
+/* The room's state as JSON at now, for the holder of seat you (-1: a spectator); mu held. */
+json_t *room_state_json(live_room *lr, int64_t now, int you);
+/* One event as SSE text ("id: N", "event: room", "data: {...}"); NULL when out of memory. */
+char *room_event_text(const gmk_room_event *e, int size);
+/* One more join from addr this minute: false when over the limit. */
+bool rooms_join_allowed(gmk_web *w, const char *addr);
+/* A room's event stream closed (MHD's thread): the timer thread disconnects it. */
+void room_stream_closed(void *ctx);
+
+#endif

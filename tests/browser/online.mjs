@@ -1,0 +1,181 @@
+// online.mjs: the online room page (web/online.html) in real browsers (Debian's chromium,
+// headless, Playwright) against the real `gomoku serve`: two browser contexts play a game to the
+// end while a third watches and all three show the same final position; a player reloads in
+// the middle of a game and keeps the seat; a draw offer is accepted; undo by consent is
+// declined, then accepted. Usage: node online.mjs OUTDIR (GMK_BIN set). Prints "ok"/"not ok" per
+// test and a summary line.
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { checkScreenshot, launch, pointXY, startServer, stones } from './lib.mjs';
+
+const BIN = process.env.GMK_BIN || '';
+const SHOTS = path.resolve(process.argv[2] || 'build/screenshots');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gmk-online-'));
+fs.mkdirSync(SHOTS, { recursive: true });
+const T = 30000;
+
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('playwright-core').BrowserContext} Context */
+
+const server = await startServer(BIN, path.join(tmp, 'games.db'));
+const browser = await launch();
+/** @type {string[]} */
+const problems = [];
+
+/** A fresh person: a browser context of its own (cookies, storage) on a page of the site.
+ * @param {string} where @returns {Promise<{ctx: Context, page: Page}>} */
+async function person(where) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(T);
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+        if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
+    });
+    await page.goto(new URL(where, server.url).href);
+    await page.waitForSelector('body[data-ready]');
+    return { ctx, page };
+}
+
+/** Creates a room from the main page's link; returns the creator's page and the room's link.
+ * @param {string} name @param {Record<string, string>} [opts] */
+async function createRoom(name, opts = {}) {
+    const p = await person('/');
+    await p.page.click('#online-link');
+    await p.page.waitForSelector('body[data-ready]');
+    await p.page.fill('#create-name', name);
+    for (const [k, v] of Object.entries(opts)) await p.page.selectOption(`#create-form select[name=${k}]`, v);
+    await p.page.click('#create');
+    await p.page.waitForSelector('body[data-room=waiting]');
+    const link = await p.page.inputValue('#room-link');
+    assert.match(link, /\/online\.html#room=[A-Z0-9]{12}$/);
+    return { ...p, link };
+}
+
+/** The friend opens the link and joins with a name. @param {string} link @param {string} name */
+async function joinRoom(link, name) {
+    const p = await person(link);
+    await p.page.fill('#join-name', name);
+    await p.page.click('#join');
+    await p.page.waitForSelector('body[data-room=playing]');
+    return p;
+}
+
+/** Clicks a point, then waits until every page shows n stones.
+ * @param {Page} page @param {string} point @param {Page[]} all @param {number} n */
+async function play(page, point, all, n) {
+    await page.waitForFunction(() => /Your move/.test(document.querySelector('#status')?.textContent || ''));
+    const p = await pointXY(page, point);
+    await page.mouse.click(p.x, p.y);
+    for (const q of all) await q.waitForSelector(`body[data-moves="${n}"]`);
+}
+
+let passed = 0;
+let failed = 0;
+/** @param {string} name @param {() => Promise<void>} fn */
+async function test(name, fn) {
+    const start = Date.now();
+    problems.length = 0;
+    try {
+        await fn();
+        assert.deepEqual(problems, [], 'no script errors or CSP violations');
+        passed++;
+        console.log(`ok - ${name} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+        failed++;
+        console.log(`not ok - ${name}: ${e instanceof Error ? e.message : e}`);
+    }
+}
+
+await test('online: two players play to the end while a third watches; all see the same final position', async () => {
+    const ann = await createRoom('Ann <b>&amp;</b>', { black: 'me' });
+    const bob = await joinRoom(ann.link, 'Bob');
+    const eve = await person(ann.link); // the room is full: Eve watches
+    await eve.page.waitForSelector('body[data-room=playing]');
+    await ann.page.waitForFunction(() => /1 person watching/.test(document.querySelector('#watchers')?.textContent || ''));
+    // names are text, never HTML
+    assert.equal(await ann.page.locator('#seat-0 .name b').count(), 0);
+    assert.match((await eve.page.textContent('#seat-0 .name')) || '', /Ann <b>&amp;<\/b>/);
+    await ann.page.waitForFunction(() => /connected/.test(document.querySelector('#seat-1 .conn')?.textContent || ''));
+    const pages = [ann.page, bob.page, eve.page];
+    const moves = ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'];
+    for (let i = 0; i < moves.length; i++) await play(i % 2 ? bob.page : ann.page, moves[i], pages, i + 1);
+    const finals = [];
+    for (const p of pages) {
+        await p.waitForSelector('body[data-room=over]');
+        finals.push({ stones: await stones(p), status: await p.textContent('#status') });
+    }
+    assert.equal(finals[0].stones.length, 9);
+    assert.deepEqual(finals[1].stones, finals[0].stones);
+    assert.deepEqual(finals[2].stones, finals[0].stones);
+    for (const f of finals) assert.match(f.status || '', /Black wins by five in a row/);
+    await checkScreenshot(eve.ctx, eve.page, path.join(SHOTS, 'online-watcher-over.png'));
+    await checkScreenshot(bob.ctx, bob.page, path.join(SHOTS, 'online-player-over.png'));
+    for (const p of [ann, bob, eve]) await p.ctx.close();
+});
+
+await test('online: a reload in the middle of the game keeps the seat; the name is remembered', async () => {
+    const ann = await createRoom('Ann', { clock: '5+3' });
+    const bob = await joinRoom(ann.link, 'Bob');
+    const pages = [ann.page, bob.page];
+    await play(ann.page, 'h8', pages, 1);
+    await bob.page.reload();
+    await bob.page.waitForSelector('body[data-moves="1"]');
+    assert.match((await bob.page.textContent('#seat-1 .name')) || '', /Bob \(you\)/);
+    await play(bob.page, 'h9', pages, 2);
+    assert.equal(await bob.page.evaluate(() => localStorage.getItem('gmk.name')), 'Bob');
+    assert.match((await ann.page.textContent('#seat-0 .clock')) || '', /^[45]:\d\d$/);
+    // the friend's tab closes: "disconnected N s", and the game goes on
+    await bob.page.close();
+    await ann.page.waitForFunction(() => /disconnected \d+ s/.test(document.querySelector('#seat-1 .conn')?.textContent || ''));
+    await checkScreenshot(ann.ctx, ann.page, path.join(SHOTS, 'online-disconnected.png'));
+    for (const p of [ann, bob]) await p.ctx.close();
+});
+
+await test('online: a draw offer is accepted', async () => {
+    const ann = await createRoom('Ann');
+    const bob = await joinRoom(ann.link, 'Bob');
+    await play(ann.page, 'h8', [ann.page, bob.page], 1);
+    await ann.page.click('#draw');
+    await bob.page.waitForSelector('#offer:not([hidden])');
+    assert.match((await bob.page.textContent('#offer-text')) || '', /offers a draw/);
+    await bob.page.click('#offer-accept');
+    for (const p of [ann.page, bob.page]) {
+        await p.waitForSelector('body[data-room=over]');
+        assert.match((await p.textContent('#status')) || '', /Draw by agreement/);
+    }
+    for (const p of [ann, bob]) await p.ctx.close();
+});
+
+await test('online: undo by consent is declined, then accepted', async () => {
+    const ann = await createRoom('Ann');
+    const bob = await joinRoom(ann.link, 'Bob');
+    const pages = [ann.page, bob.page];
+    await play(ann.page, 'h8', pages, 1);
+    await play(bob.page, 'h9', pages, 2);
+    await bob.page.click('#undo');
+    await ann.page.waitForSelector('#offer:not([hidden])');
+    assert.match((await ann.page.textContent('#offer-text')) || '', /take back/);
+    await ann.page.click('#offer-decline');
+    await ann.page.waitForSelector('#offer[hidden]', { state: 'attached' });
+    assert.equal((await stones(bob.page)).length, 2, 'declined: nothing taken back');
+    await bob.page.click('#undo');
+    await ann.page.waitForSelector('#offer:not([hidden])');
+    await ann.page.click('#offer-accept');
+    for (const p of pages) await p.waitForSelector('body[data-moves="1"]');
+    assert.deepEqual((await stones(bob.page)).map((s) => s.point), ['h8']);
+    await play(bob.page, 'j10', pages, 2);
+    for (const p of [ann, bob]) await p.ctx.close();
+});
+
+await browser.close();
+const printed = await server.stop();
+await test('online: the server reported no sanitizer error', async () => {
+    assert.doesNotMatch(printed, /Sanitizer|runtime error/, printed.slice(0, 2000));
+});
+fs.rmSync(tmp, { recursive: true, force: true });
+console.log(`online: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

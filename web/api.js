@@ -1,0 +1,187 @@
+// api.js: the server's HTTP API (docs/http-api.md) as functions, and the game's event stream.
+//
+// Every call returns the parsed JSON or throws an ApiError carrying the HTTP status and the
+// server's {"error": ...} sentence (plus the 409 reason and foul kind for a refused move).
+// Status 0 means the server could not be reached.
+
+/** @typedef {{point: string, kind: string}} ForbiddenPoint */
+/**
+ * @typedef {object} Result
+ * @property {'black' | 'white' | null} winner
+ * @property {string} outcome
+ * @property {'five' | 'forbidden' | 'resign' | 'full-board'} reason
+ * @property {string | null} foul
+ * @property {string | null} point
+ * @property {string[]} line
+ */
+/**
+ * @typedef {object} GameState
+ * @property {number} id
+ * @property {'hvc' | 'hvh'} mode
+ * @property {string} rule
+ * @property {number} size
+ * @property {number | null} level
+ * @property {string | null} level_name
+ * @property {'black' | 'white' | null} human
+ * @property {string[]} moves
+ * @property {'black' | 'white'} to_move
+ * @property {boolean} your_turn
+ * @property {boolean} thinking
+ * @property {number} thinking_ms
+ * @property {string | null} hint
+ * @property {boolean} over
+ * @property {Result | null} result
+ * @property {ForbiddenPoint[]} forbidden
+ * @property {boolean} can_undo
+ * @property {boolean} can_redo
+ * @property {boolean} owner
+ */
+/**
+ * @typedef {object} Config
+ * @property {string[]} rules
+ * @property {string[]} modes
+ * @property {{min: number, max: number, default: number}} sizes
+ * @property {{level: number, name: string, name_zh: string}[]} levels
+ * @property {{mode: string, rule: string, size: number, level: number, human: string}} defaults
+ * @property {string} lang
+ */
+/**
+ * @typedef {object} GameSummary
+ * @property {number} id
+ * @property {string} mode
+ * @property {string} rule
+ * @property {number} size
+ * @property {number} level
+ * @property {string | null} human
+ * @property {number} started
+ * @property {number} moves
+ * @property {boolean} finished
+ * @property {boolean} abandoned
+ * @property {string | null} outcome
+ * @property {string | null} reason
+ * @property {boolean} owner
+ */
+/** @typedef {{move: string, eval: string, score: number, pv: string[]}} AnalysisLine */
+/**
+ * @typedef {object} Analysis
+ * @property {string} best
+ * @property {string} eval
+ * @property {number} depth
+ * @property {number} nodes
+ * @property {number} time_ms
+ * @property {string[]} pv
+ * @property {AnalysisLine[]} lines
+ */
+/**
+ * @typedef {object} ScoreLine
+ * @property {string} mode
+ * @property {number} level
+ * @property {string} level_name
+ * @property {number} games
+ * @property {number} wins
+ * @property {number} losses
+ * @property {number} draws
+ */
+/** @typedef {{lines: ScoreLine[], total: number}} Stats */
+/**
+ * @typedef {object} RecordInfo
+ * @property {string} format
+ * @property {string} rule
+ * @property {number} size
+ * @property {string[]} moves
+ * @property {Result | null} result
+ */
+
+export class ApiError extends Error {
+    /** @param {number} status @param {string} message @param {string} [reason] @param {string} [kind] */
+    constructor(status, message, reason, kind) {
+        super(message);
+        this.status = status;
+        this.reason = reason || '';
+        this.kind = kind || '';
+    }
+}
+
+/**
+ * @param {string} method @param {string} path @param {unknown} [body]
+ * @param {string} [contentType]
+ * @returns {Promise<any>}
+ */
+async function call(method, path, body, contentType) {
+    /** @type {RequestInit} */
+    const init = { method, headers: {}, credentials: 'same-origin' };
+    if (body !== undefined) {
+        const type = contentType || 'application/json';
+        init.headers = { 'Content-Type': type };
+        init.body = type === 'application/json' ? JSON.stringify(body) : String(body);
+    }
+    let res;
+    try {
+        res = await fetch(path, init);
+    } catch (e) {
+        throw new ApiError(0, String(e));
+    }
+    let data = null;
+    try {
+        data = await res.json();
+    } catch (e) {
+        data = null;
+    }
+    if (!res.ok) {
+        const d = data && typeof data === 'object' ? data : {};
+        throw new ApiError(res.status, String(d.error || res.statusText), d.reason, d.kind);
+    }
+    return data;
+}
+
+/** @returns {Promise<Config>} */
+export const getConfig = () => call('GET', '/api/config');
+
+/** Creates a game from the setup (and optional moves to start from).
+ * @param {Record<string, unknown>} setup @returns {Promise<GameState>} */
+export const createGame = (setup) => call('POST', '/api/games', setup);
+
+/** @param {number} id @returns {Promise<GameState>} */
+export const getGame = (id) => call('GET', `/api/games/${id}`);
+
+/** Plays point; ply is the number of moves on the board the player saw (a stale click is refused).
+ * @param {number} id @param {string} point @param {number} ply @returns {Promise<GameState>} */
+export const move = (id, point, ply) => call('POST', `/api/games/${id}/move`, { point, ply });
+
+/** undo, redo, resign or hint.
+ * @param {number} id @param {'undo' | 'redo' | 'resign' | 'hint'} what @returns {Promise<GameState>} */
+export const action = (id, what) => call('POST', `/api/games/${id}/${what}`);
+
+/** @param {number} [limit] @returns {Promise<{games: GameSummary[]}>} */
+export const listGames = (limit) => call('GET', `/api/games?limit=${limit || 100}`);
+
+/** @returns {Promise<Stats>} */
+export const getStats = () => call('GET', '/api/stats');
+
+/** @param {{rule: string, size: number, moves: string, nbest: number, time_ms: number}} req
+ * @returns {Promise<Analysis>} */
+export const analyze = (req) => call('POST', '/api/analyze', req);
+
+/** Reads a record for replay.
+ * @param {string} text @param {string} rule @param {number} size @returns {Promise<RecordInfo>} */
+export const readRecord = (text, rule, size) => call('POST', '/api/records', { text, rule, size });
+
+/** The download address of a stored game's record.
+ * @param {number} id @param {'psq' | 'sgf' | 'moves'} format @returns {string} */
+export const recordUrl = (id, format) => `/api/games/${id}/record?format=${format}`;
+
+/**
+ * Follows a game's events until close() is called. EventSource reconnects by itself.
+ * @param {number} id
+ * @param {{state: (s: GameState) => void, thinking: (ms: number) => void}} on
+ * @returns {EventSource}
+ */
+export function follow(id, on) {
+    const es = new EventSource(`/api/games/${id}/events`);
+    es.addEventListener('state', (e) => on.state(JSON.parse(/** @type {MessageEvent} */ (e).data)));
+    es.addEventListener('thinking', (e) => {
+        const d = JSON.parse(/** @type {MessageEvent} */ (e).data);
+        if (d.thinking) on.thinking(Number(d.thinking_ms) || 0);
+    });
+    return es;
+}

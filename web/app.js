@@ -1,0 +1,216 @@
+// app.js: the page's entry point. It loads the server's configuration, picks the language,
+// decides what to show first (a shared position from the link, else the game this browser was
+// playing, else a new game) and draws the shown position: a live game (game.js) or a replay
+// (replay.js). Analysis, the new-game setup and the games dialog live in their own modules.
+
+import * as api from './api.js';
+import { Board, parsePoint, pointName } from './board.js';
+import { applyTexts, chooseLang, currentLang, setLang, t } from './i18n.js';
+import { Game } from './game.js';
+import { Replay, readShareLink, shareLink } from './replay.js';
+import { Analysis } from './analysis.js';
+import { Setup } from './setup.js';
+import { GamesDialog } from './records.js';
+
+/** @typedef {import('./board.js').Point} Point */
+/** @typedef {import('./board.js').View} View */
+
+/** @param {string} id @returns {HTMLElement} */
+export function $(id) {
+    const e = document.getElementById(id);
+    if (!e) throw new Error(`#${id} is missing`);
+    return e;
+}
+
+/** The colour's name in the current language. @param {string} c @returns {string} */
+export function colorName(c) {
+    return t(c === 'white' ? 'white' : 'black');
+}
+
+/** Points from their names, skipping any that do not fit the board.
+ * @param {string[]} names @param {number} size @returns {Point[]} */
+export function points(names, size) {
+    /** @type {Point[]} */
+    const out = [];
+    for (const n of names) {
+        const p = parsePoint(n, size);
+        if (p) out.push(p);
+    }
+    return out;
+}
+
+/** The result in words: "Black wins: five in a row d4-h8", or "" when there is none.
+ * @param {api.Result | null} r @returns {string} */
+export function resultText(r) {
+    if (!r) return '';
+    if (r.outcome === 'abandoned') return t('abandonedGame');
+    const head = r.winner ? t('wins', colorName(r.winner)) : t('draw');
+    let why = '';
+    if (r.reason === 'five' && r.line.length) why = t('byFive', r.line[0], r.line[r.line.length - 1]);
+    else if (r.reason === 'forbidden') why = t('byForbidden', r.point || '', t(r.foul || ''));
+    else if (r.reason === 'resign') why = t('byResign', colorName(r.winner === 'black' ? 'white' : 'black'));
+    else if (r.reason === 'full-board') why = t('byFull');
+    return why ? t('resultWhy', head, why) : head;
+}
+
+export class App {
+    /** @param {api.Config} config */
+    constructor(config) {
+        this.config = config;
+        this.numbers = localStorage.getItem('gmk.numbers') === '1';
+        this.board = new Board(/** @type {any} */ ($('board')), (p) => this.onPlay(p), (p) => this.onFocus(p));
+        this.game = new Game(this);
+        this.replay = new Replay(this);
+        this.analysis = new Analysis(this);
+        this.setup = new Setup(this);
+        this.games = new GamesDialog(this);
+        /** @type {'game' | 'replay'} what the board shows */
+        this.showing = 'game';
+        this.messageTimer = 0;
+        this.wire();
+    }
+
+    wire() {
+        const numbers = /** @type {HTMLInputElement} */ ($('numbers'));
+        numbers.checked = this.numbers;
+        numbers.addEventListener('change', () => {
+            this.numbers = numbers.checked;
+            localStorage.setItem('gmk.numbers', this.numbers ? '1' : '0');
+            this.render();
+        });
+        const lang = /** @type {HTMLSelectElement} */ ($('lang'));
+        lang.value = currentLang();
+        lang.addEventListener('change', () => {
+            setLang(lang.value === 'zh' ? 'zh' : 'en');
+            applyTexts();
+            this.setup.fillChoices();
+            this.render();
+        });
+        $('new-game').addEventListener('click', () => this.setup.open(null));
+        $('open-games').addEventListener('click', () => this.games.open());
+        $('share').addEventListener('click', () => this.share());
+    }
+
+    /** The position on the board now: rule, size and moves.
+     * @returns {{rule: string, size: number, moves: string[], gameId: number | null}} */
+    position() {
+        if (this.showing === 'replay') return this.replay.position();
+        const s = this.game.state;
+        if (!s) return { rule: 'freestyle', size: 15, moves: [], gameId: null };
+        return { rule: s.rule, size: s.size, moves: s.moves, gameId: s.id };
+    }
+
+    /** Draws everything for the shown position. */
+    render() {
+        const view = this.showing === 'replay' ? this.replay.view() : this.game.view();
+        view.numbers = this.numbers;
+        view.lines = this.analysis.linesFor(this.position());
+        this.board.show(view);
+        const replaying = this.showing === 'replay';
+        $('game-controls').hidden = replaying;
+        $('replay-controls').hidden = !replaying;
+        $('replay-actions').hidden = !replaying;
+        $('back-to-game').hidden = !this.game.state;
+        if (replaying) this.replay.renderPanel();
+        else this.game.renderPanel();
+        const pos = this.position();
+        const dl = $('downloads');
+        dl.hidden = pos.gameId === null || pos.moves.length === 0;
+        if (pos.gameId !== null) {
+            for (const f of /** @type {const} */ (['psq', 'sgf', 'moves'])) {
+                $(`dl-${f}`).setAttribute('href', api.recordUrl(pos.gameId, f));
+            }
+        }
+        this.analysis.renderPanel(pos);
+    }
+
+    /** A point was chosen on the board. @param {Point} p */
+    onPlay(p) {
+        if (this.showing === 'game') this.game.play(p);
+    }
+
+    /** The ghost or cursor moved: a touch waiting for its second tap says so.
+     * @param {Point | null} p */
+    onFocus(p) {
+        if (!p) return;
+        const name = pointName(p);
+        const foul = (this.board.view.forbidden || []).find((f) => f.x === p.x && f.y === p.y);
+        if (foul) this.say(t('forbiddenAt', name, foul.label), true);
+        else if (this.board.pending) this.say(t('tapAgain', name));
+    }
+
+    /** Shows a short message under the status line (cleared after a while).
+     * @param {string} text @param {boolean} [error] */
+    say(text, error) {
+        const m = $('message');
+        m.textContent = text;
+        m.classList.toggle('error', !!error);
+        clearTimeout(this.messageTimer);
+        if (text) this.messageTimer = window.setTimeout(() => (m.textContent = ''), 6000);
+    }
+
+    /** Says what went wrong with a call to the server. @param {unknown} e */
+    fail(e) {
+        if (e instanceof api.ApiError) {
+            if (e.status === 503) this.say(t('busy'), true);
+            else if (e.status === 0) this.say(t('offline'), true);
+            else this.say(e.message, true);
+        } else {
+            this.say(String(e), true);
+        }
+    }
+
+    /** Puts the shown position in the address bar and offers it to copy. */
+    share() {
+        const pos = this.position();
+        const url = shareLink(pos.rule, pos.size, pos.moves);
+        const box = /** @type {HTMLInputElement} */ ($('share-url'));
+        box.value = url;
+        box.hidden = false;
+        box.select();
+        if (navigator.clipboard) {
+            navigator.clipboard.writeText(url).then(() => this.say(t('copied')), () => {});
+        }
+    }
+
+    /** Shows the live game. */
+    showGame() {
+        this.showing = 'game';
+        this.render();
+    }
+
+    /** Starts: a shared position, else this browser's game, else a new game. */
+    async start() {
+        const shared = readShareLink(location.hash, this.config);
+        let saved = Number(localStorage.getItem('gmk.game') || '0');
+        if (!(saved > 0)) saved = await this.game.findMine();
+        if (saved > 0) {
+            const ok = await this.game.open(saved);
+            if (!ok && !shared) await this.game.create(this.setup.remembered());
+        } else if (!shared) {
+            await this.game.create(this.setup.remembered());
+        }
+        if (shared) this.replay.load(shared);
+        else this.render();
+    }
+}
+
+async function main() {
+    /** @type {api.Config} */
+    let config;
+    try {
+        config = await api.getConfig();
+    } catch (e) {
+        chooseLang('en');
+        applyTexts();
+        $('status').textContent = e instanceof api.ApiError && e.status === 503 ? t('busy') : t('offline');
+        return;
+    }
+    chooseLang(config.lang);
+    applyTexts();
+    const app = new App(config);
+    await app.start();
+    document.body.dataset.ready = '1';
+}
+
+main();

@@ -1,0 +1,303 @@
+// online.js: "Play a friend online" (online.html), a room of /api/rooms (docs/http-api.md).
+//
+// Without a room in the link it offers to create one (rule, size, who plays black, clock);
+// with #room=CODE it joins it (the first other person takes the seat, later ones watch). The
+// seat is the server's HttpOnly cookie, so a reload keeps it. The page follows the room's event
+// stream and, after each event, draws the state the server gives: the board, both players
+// (names as text only), their clocks and connection ("disconnected 12 s"), how many watch,
+// pending offers with accept and decline, and the claim and rematch buttons. It decides
+// nothing about play: every click is a request, and the server says what happened.
+
+import { Board, parsePoint, pointName } from './board.js';
+
+/** @typedef {import('./board.js').Point} Point */
+/**
+ * @typedef {object} Seat
+ * @property {boolean} taken
+ * @property {string} name
+ * @property {'black' | 'white' | null} color
+ * @property {boolean} connected
+ * @property {number} since_ms
+ */
+/**
+ * @typedef {object} RoomState
+ * @property {string} code
+ * @property {'waiting' | 'playing' | 'over'} phase
+ * @property {number} size
+ * @property {number} clock_ms
+ * @property {number} black_ms
+ * @property {number} white_ms
+ * @property {number} now_ms
+ * @property {'black' | 'white' | null} to_move
+ * @property {string[]} moves
+ * @property {Seat[]} seats
+ * @property {number} spectators
+ * @property {'black' | 'white' | null} draw_by
+ * @property {'black' | 'white' | null} undo_by
+ * @property {'black' | 'white' | null} rematch_by
+ * @property {number} claim_ms
+ * @property {{winner: string | null, outcome: string, reason: string | null, line: string[]} | null} result
+ * @property {number} you
+ */
+
+/** @param {string} id @returns {HTMLElement} */
+function $(id) {
+    const e = document.getElementById(id);
+    if (!e) throw new Error(`#${id} is missing`);
+    return e;
+}
+
+/** @param {string} id @returns {HTMLInputElement} */
+const input = (id) => /** @type {HTMLInputElement} */ ($(id));
+
+/**
+ * @param {string} method @param {string} path @param {unknown} [body]
+ * @returns {Promise<RoomState>}
+ */
+async function call(method, path, body) {
+    /** @type {RequestInit} */
+    const init = { method, credentials: 'same-origin' };
+    if (body !== undefined) {
+        init.headers = { 'Content-Type': 'application/json' };
+        init.body = JSON.stringify(body);
+    }
+    const res = await fetch(path, init);
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok) throw new Error(String(data.error || res.statusText));
+    return data;
+}
+
+/** Minutes and seconds of a clock. @param {number} ms @returns {string} */
+function clockText(ms) {
+    const s = Math.max(0, Math.ceil(ms / 1000));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+const REASONS = /** @type {Record<string, string>} */ ({
+    five: 'five in a row', forbidden: 'a forbidden move', resign: 'resignation', time: 'time',
+    agreement: 'agreement', abandonment: 'abandonment', 'full-board': 'a full board',
+});
+
+class Room {
+    /** @param {string} code */
+    constructor(code) {
+        this.code = code;
+        /** @type {RoomState | null} */
+        this.state = null;
+        this.skew = 0; // server clock minus ours
+        this.fetching = false;
+        this.again = false;
+        this.board = new Board(/** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('board'))), (p) => this.play(p));
+        this.events = new EventSource(`/api/rooms/${code}/events`);
+        this.events.addEventListener('state', (e) => this.show(JSON.parse(/** @type {MessageEvent} */ (e).data)));
+        this.events.addEventListener('room', () => this.refresh());
+        this.events.addEventListener('error', () => { if (this.state) this.refresh(); });
+        $('room').hidden = false;
+        input('room-link').value = `${location.origin}/online.html#room=${code}`;
+        $('room-code').textContent = code.replace(/(.{4})(?=.)/g, '$1-');
+        for (const [id, what] of [['undo', 'undo'], ['draw', 'draw'], ['claim', 'claim'], ['rematch', 'rematch']]) {
+            $(id).addEventListener('click', () => this.act(what));
+        }
+        $('resign').addEventListener('click', () => { if (confirm('Resign this game?')) this.act('resign'); });
+        $('offer-accept').addEventListener('click', () => this.answer(true));
+        $('offer-decline').addEventListener('click', () => this.answer(false));
+        setInterval(() => this.tick(), 250);
+    }
+
+    /** Fetches the state again (once at a time; an event meanwhile fetches once more). */
+    async refresh() {
+        if (this.fetching) {
+            this.again = true;
+            return;
+        }
+        this.fetching = true;
+        try {
+            do {
+                this.again = false;
+                this.show(await call('GET', `/api/rooms/${this.code}`));
+            } while (this.again);
+        } catch (e) {
+            this.message(String(/** @type {Error} */ (e).message));
+        } finally {
+            this.fetching = false;
+        }
+    }
+
+    /** @param {string} text */
+    message(text) {
+        $('message').textContent = text;
+    }
+
+    /** @param {string} what */
+    async act(what) {
+        this.message('');
+        try {
+            this.show(await call('POST', `/api/rooms/${this.code}/${what}`));
+        } catch (e) {
+            this.message(String(/** @type {Error} */ (e).message));
+        }
+    }
+
+    /** @param {boolean} accept */
+    async answer(accept) {
+        const s = this.state;
+        if (!s) return;
+        const what = s.draw_by && s.draw_by !== this.myColor() ? 'draw-answer' : 'undo-answer';
+        this.message('');
+        try {
+            this.show(await call('POST', `/api/rooms/${this.code}/${what}`, { accept }));
+        } catch (e) {
+            this.message(String(/** @type {Error} */ (e).message));
+        }
+    }
+
+    /** @param {Point} p */
+    async play(p) {
+        const s = this.state;
+        if (!s) return;
+        this.message('');
+        try {
+            this.show(await call('POST', `/api/rooms/${this.code}/move`, { point: pointName(p), ply: s.moves.length }));
+        } catch (e) {
+            this.message(String(/** @type {Error} */ (e).message));
+            this.refresh();
+        }
+    }
+
+    /** @returns {'black' | 'white' | null} */
+    myColor() {
+        const s = this.state;
+        return s && s.you >= 0 ? s.seats[s.you].color : null;
+    }
+
+    /** @param {RoomState} s */
+    show(s) {
+        this.state = s;
+        this.skew = s.now_ms - Date.now();
+        const me = this.myColor();
+        const stones = s.moves.map((m, i) => {
+            const p = parsePoint(m, s.size) || { x: 0, y: 0 };
+            return { ...p, color: /** @type {'black' | 'white'} */ (i % 2 ? 'white' : 'black'), n: i + 1 };
+        });
+        const winLine = s.result && s.result.reason === 'five'
+            ? s.result.line.map((m) => parsePoint(m, s.size)).filter((p) => p !== null) : [];
+        const myTurn = s.phase === 'playing' && me !== null && s.to_move === me;
+        this.board.show({ size: s.size, stones, winLine: /** @type {Point[]} */ (winLine), toMove: myTurn ? me : null });
+        document.body.dataset.room = s.phase;
+        document.body.dataset.moves = String(s.moves.length);
+        const other = me === 'black' ? 'white' : 'black';
+        let status;
+        if (s.phase === 'waiting') status = 'Waiting for your friend to join.';
+        else if (s.phase === 'over' && s.result) {
+            const r = s.result;
+            const head = r.winner ? `${r.winner === 'black' ? 'Black' : 'White'} wins` : 'Draw';
+            status = `${head} by ${REASONS[r.reason || ''] || 'the end of the game'}.`;
+        } else if (me === null) status = `${s.to_move === 'black' ? 'Black' : 'White'} to move. You are watching.`;
+        else status = myTurn ? 'Your move.' : 'Waiting for your friend’s move.';
+        $('status').textContent = status;
+        const pending = s.draw_by && s.draw_by === other ? 'Your friend offers a draw.'
+            : s.undo_by && s.undo_by === other ? 'Your friend asks to take back the last move.' : '';
+        $('offer').hidden = !pending || me === null || s.phase !== 'playing';
+        $('offer-text').textContent = pending;
+        const playing = s.phase === 'playing' && me !== null;
+        $('actions').hidden = me === null;
+        for (const id of ['undo', 'draw', 'resign']) /** @type {HTMLButtonElement} */ ($(id)).disabled = !playing;
+        $('rematch').hidden = !(s.phase === 'over' && me !== null);
+        $('rematch').textContent = s.rematch_by === me ? 'Rematch asked…' : s.rematch_by ? 'Accept the rematch' : 'Rematch';
+        $('watchers').textContent = s.spectators === 1 ? '1 person watching' : `${s.spectators} people watching`;
+        this.tick();
+    }
+
+    /** Clocks, connection times and the claim button, between events. */
+    tick() {
+        const s = this.state;
+        if (!s) return;
+        const now = Date.now() + this.skew;
+        const elapsed = now - s.now_ms;
+        for (let i = 0; i < 2; i++) {
+            const seat = s.seats[i];
+            const li = $(`seat-${i}`);
+            const q = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (li.querySelector(sel));
+            q('.stone-dot').className = `stone-dot ${seat.color || ''}`;
+            q('.name').textContent = seat.taken ? seat.name + (s.you === i ? ' (you)' : '') : '…';
+            li.classList.toggle('to-move', s.phase === 'playing' && seat.color === s.to_move);
+            let left = seat.color === 'black' ? s.black_ms : s.white_ms;
+            if (s.phase === 'playing' && seat.color === s.to_move) left -= elapsed;
+            q('.clock').textContent = s.clock_ms > 0 && seat.taken ? clockText(left) : '';
+            const conn = q('.conn');
+            const secs = Math.max(0, Math.floor((now - seat.since_ms) / 1000));
+            conn.textContent = !seat.taken ? '' : seat.connected ? 'connected' : `disconnected ${secs} s`;
+            conn.classList.toggle('off', seat.taken && !seat.connected);
+        }
+        $('claim').hidden = !(s.phase === 'playing' && s.you >= 0 && s.claim_ms > 0 && now >= s.claim_ms &&
+            s.to_move !== this.myColor());
+    }
+}
+
+/** The room code of the link (#room=CODE), or ''. */
+function linkCode() {
+    const m = /^#room=([A-Za-z0-9-]{12,20})$/.exec(location.hash);
+    return m ? m[1].toUpperCase() : '';
+}
+
+/** @param {string} code */
+async function enter(code) {
+    $('create-form').hidden = true;
+    $('join-form').hidden = true;
+    history.replaceState(null, '', `#room=${code}`);
+    new Room(code);
+}
+
+async function main() {
+    const saved = localStorage.getItem('gmk.name') || '';
+    input('create-name').value = saved;
+    input('join-name').value = saved;
+    const remember = (/** @type {string} */ name) => localStorage.setItem('gmk.name', name);
+    $('create-form').addEventListener('submit', async (e) => {
+        e.preventDefault();
+        const f = new FormData(/** @type {HTMLFormElement} */ (e.target));
+        const name = String(f.get('name') || '').trim();
+        try {
+            const s = await call('POST', '/api/rooms', {
+                name, rule: f.get('rule'), size: Number(f.get('size')), black: f.get('black'), clock: f.get('clock'),
+            });
+            remember(name);
+            await enter(s.code);
+        } catch (err) {
+            $('message').textContent = String(/** @type {Error} */ (err).message);
+        }
+    });
+    $('join-form').addEventListener('submit', async (e) => {
+        e.preventDefault();
+        const name = input('join-name').value.trim();
+        const code = input('join-code').value.trim();
+        try {
+            const s = await call('POST', `/api/rooms/${encodeURIComponent(code)}/join`, { name });
+            remember(name);
+            await enter(s.code);
+        } catch (err) {
+            $('message').textContent = String(/** @type {Error} */ (err).message);
+        }
+    });
+    const code = linkCode();
+    if (code) {
+        try {
+            const s = await call('GET', `/api/rooms/${code}`);
+            if (s.you >= 0 || s.seats[1].taken) { // our seat, or a full room to watch
+                await enter(s.code);
+            } else { // the free seat: a name first
+                input('join-code').value = s.code;
+                $('join-form').hidden = false;
+            }
+        } catch (err) {
+            $('message').textContent = String(/** @type {Error} */ (err).message);
+            $('create-form').hidden = false;
+        }
+    } else {
+        $('create-form').hidden = false;
+        $('join-form').hidden = false;
+    }
+    document.body.dataset.ready = '1';
+}
+
+main();

@@ -1,0 +1,143 @@
+// records.js: the games dialog: the scoreboard (the store's, as `gomoku stats` shows it), the
+// list of past games with their replay and downloads (PSQ, SGF, move string), and opening a
+// record file to replay it. The server reads and checks uploaded records and says why it
+// refuses one.
+
+import * as api from './api.js';
+import { currentLang, t } from './i18n.js';
+import { $ } from './app.js';
+
+/** @typedef {import('./app.js').App} App */
+
+/** @param {string} tag @param {string} [text] @param {string} [cls] @returns {HTMLElement} */
+function make(tag, text, cls) {
+    const e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+}
+
+export class GamesDialog {
+    /** @param {App} app */
+    constructor(app) {
+        this.app = app;
+        this.dialog = /** @type {HTMLDialogElement} */ ($('games-dialog'));
+        $('games-close').addEventListener('click', () => this.dialog.close());
+        $('upload-open').addEventListener('click', () => this.upload());
+    }
+
+    open() {
+        $('upload-error').textContent = '';
+        const rule = /** @type {HTMLSelectElement} */ ($('upload-rule'));
+        rule.value = this.app.position().rule;
+        $('scoreboard').replaceChildren();
+        $('games-list').replaceChildren();
+        this.dialog.showModal();
+        this.load();
+    }
+
+    /** A game has ended: the scoreboard changed. */
+    changed() {
+        if (this.dialog.open) this.load();
+    }
+
+    async load() {
+        const board = $('scoreboard');
+        const list = $('games-list');
+        try {
+            const [stats, games] = await Promise.all([api.getStats(), api.listGames(100)]);
+            board.replaceChildren(this.scoreTable(stats));
+            // a game nobody has moved in yet is not worth listing
+            const played = games.games.filter((g) => g.moves > 0);
+            list.replaceChildren(...played.map((g) => this.gameItem(g)));
+            if (!played.length) list.replaceChildren(make('li', t('noGames')));
+        } catch (e) {
+            const msg = e instanceof api.ApiError && e.status === 503 ? t('busy') : e instanceof Error ? e.message : String(e);
+            board.replaceChildren(make('p', msg, 'error'));
+        }
+    }
+
+    /** @param {api.Stats} stats @returns {HTMLElement} */
+    scoreTable(stats) {
+        if (!stats.lines.length) return make('p', t('scoreEmpty'));
+        const table = make('table', undefined, 'score');
+        const head = make('tr');
+        for (const k of ['scMode', 'scLevel', 'scGames', 'scWon', 'scLost', 'scDrawn']) head.append(make('th', t(k)));
+        table.append(head);
+        for (const l of stats.lines) {
+            const tr = make('tr');
+            const level = this.app.config.levels.find((x) => x.level === l.level);
+            const name = level ? (currentLang() === 'zh' ? level.name_zh : level.name) : l.level_name;
+            tr.append(make('td', t(l.mode)), make('td', l.mode === 'human-computer' ? `${l.level} ${name}` : '—'));
+            for (const n of [l.games, l.wins, l.losses, l.draws]) tr.append(make('td', String(n), 'n'));
+            table.append(tr);
+        }
+        const scroll = make('div', undefined, 'score-wrap');
+        scroll.append(table);
+        const wrap = make('div');
+        wrap.append(scroll, make('p', t('total', stats.total), 'score-total'));
+        return wrap;
+    }
+
+    /** @param {api.GameSummary} g @returns {HTMLElement} */
+    gameItem(g) {
+        const li = make('li');
+        li.dataset.id = String(g.id);
+        const date = new Date(g.started * 1000).toLocaleString(currentLang() === 'zh' ? 'zh-CN' : 'en', {
+            dateStyle: 'short', timeStyle: 'short',
+        });
+        let state = t('unfinished');
+        if (g.abandoned) state = t('abandoned');
+        else if (g.finished) state = g.outcome === 'draw' ? t('draw') : g.outcome === 'white wins' ? t('wins', t('white')) : t('wins', t('black'));
+        const text = `#${g.id} · ${date} · ${t('ruleShort_' + g.rule)} ${g.size}×${g.size} · ${t(g.mode)} · ${t('movesN', g.moves)} · ${state}`;
+        li.append(make('span', text, 'game-desc'));
+        const actions = make('span', undefined, 'game-actions');
+        const replay = /** @type {HTMLButtonElement} */ (make('button', t('replay')));
+        replay.type = 'button';
+        replay.addEventListener('click', () => this.replay(g.id));
+        actions.append(replay);
+        for (const [f, label] of /** @type {['psq' | 'sgf' | 'moves', string][]} */ ([['psq', 'PSQ'], ['sgf', 'SGF'], ['moves', 'TXT']])) {
+            const a = /** @type {HTMLAnchorElement} */ (make('a', label));
+            a.href = api.recordUrl(g.id, f);
+            a.download = '';
+            actions.append(a);
+        }
+        li.append(actions);
+        return li;
+    }
+
+    /** @param {number} id */
+    async replay(id) {
+        try {
+            const s = await api.getGame(id);
+            this.dialog.close();
+            this.app.replay.show({ title: t('replayOf', id), rule: s.rule, size: s.size, moves: s.moves, result: s.result, gameId: id });
+        } catch (e) {
+            this.app.fail(e);
+        }
+    }
+
+    async upload() {
+        const input = /** @type {HTMLInputElement} */ ($('upload-file'));
+        const err = $('upload-error');
+        err.textContent = '';
+        const file = input.files && input.files[0];
+        if (!file) return;
+        if (file.size > 60000) {
+            err.textContent = t('tooLarge');
+            return;
+        }
+        const rule = /** @type {HTMLSelectElement} */ ($('upload-rule')).value;
+        try {
+            const text = await file.text();
+            const r = await api.readRecord(text, rule, 15);
+            this.dialog.close();
+            this.app.replay.show({
+                title: t('uploaded', r.format.toUpperCase(), r.moves.length), rule: r.rule, size: r.size,
+                moves: r.moves, result: r.result, gameId: null,
+            });
+        } catch (e) {
+            err.textContent = e instanceof api.ApiError && e.status === 503 ? t('busy') : e instanceof Error ? e.message : String(e);
+        }
+    }
+}
