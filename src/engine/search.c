@@ -531,9 +531,14 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
             gmk_pos chosen = pick[mix(limits->seed ^ b->hash) % (uint64_t)k];
             for (int i = 0; i < n; i++)
                 if (rm[i].pos == chosen) {
-                    /* report the move played, with its own score and line */
+                    /* report the move played first, with its own score and line; the other
+                     * lines follow in their order (none lost, none twice) */
                     out->best = chosen;
                     out->score = rm[i].score;
+                    int at = 0;
+                    while (at < out->nlines && out->lines[at].move != chosen) at++;
+                    if (at == out->nlines) at = out->nlines - 1; /* the last line makes room */
+                    memmove(&out->lines[1], &out->lines[0], (size_t)at * sizeof out->lines[0]);
                     fill_line(&out->lines[0], &rm[i]);
                 }
         }

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "engine/engine.h"
+#include "game/level.h"
 #include "support.h"
 
 static double now_ms(void) {
@@ -103,6 +104,40 @@ Test(engine, nbest_gives_distinct_moves) {
     for (int i = 0; i < 4; i++)
         for (int j = i + 1; j < 4; j++) cr_assert_neq(r.lines[i].move, r.lines[j].move);
     cr_assert_eq(r.best, r.lines[0].move);
+    gmk_engine_free(e);
+}
+
+/* Issue 11 defect 9: a level's choice among near-equal moves is reported first, and the other
+ * lines stay: no move twice, and the search's own best line is not lost. */
+Test(engine, level_choice_keeps_the_other_lines) {
+    gmk_engine *e = gmk_engine_new(16u << 20);
+    gmk_board b;
+    board_from("h8i9j8", GMK_RULE_FREESTYLE, &b);
+    int chose_other = 0;
+    for (uint64_t seed = 0; seed < 8; seed++) {
+        gmk_limits l;
+        cr_assert(gmk_level_limits(1, 0, seed, &l));
+        l.nbest = 5;
+        gmk_search_result r, plain;
+        gmk_engine_set_position(e, &b);
+        gmk_engine_search(e, &l, NULL, &r);
+        gmk_limits p = l;
+        p.choose_margin = 0;
+        gmk_engine_clear(e);
+        gmk_engine_search(e, &p, NULL, &plain);
+        gmk_engine_clear(e);
+        cr_assert_eq(r.nlines, 5);
+        cr_assert_eq(r.best, r.lines[0].move);
+        for (int i = 0; i < r.nlines; i++)
+            for (int j = i + 1; j < r.nlines; j++)
+                cr_assert_neq(r.lines[i].move, r.lines[j].move, "seed %d: line %d twice",
+                              (int)seed, i + 1);
+        bool found = false;
+        for (int i = 0; i < r.nlines; i++) found |= r.lines[i].move == plain.lines[0].move;
+        cr_assert(found, "seed %d: the best line is lost", (int)seed);
+        chose_other += r.best != plain.lines[0].move;
+    }
+    cr_assert_gt(chose_other, 0, "the level never chose another move: the test proves nothing");
     gmk_engine_free(e);
 }
 
