@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "search.h"
 
@@ -18,7 +19,22 @@ struct gmk_engine {
     gmk_limits limits;
     gmk_listener listener;
     gmk_search_result result;
+    /* measured latency: how far past its stop time a timed search handed back its move
+     * (thread start, unwinding, a busy machine), the largest of recent searches, decaying */
+    int64_t start_ms;
+    int64_t lag_ms;
 };
+
+static int64_t mono_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t gmk_engine_margin_ms(const gmk_engine *e) {
+    int64_t m = 2 * e->lag_ms + 5;
+    return m < 10 ? 10 : m;
+}
 
 enum { DEFAULT_MEMORY = 64 << 20 };
 
@@ -33,6 +49,7 @@ gmk_engine *gmk_engine_new(size_t memory_bytes) {
     gmk_board_init(&e->board, GMK_DEFAULT_SIZE, GMK_RULE_FREESTYLE);
     atomic_init(&e->stop, false);
     atomic_init(&e->thinking, false);
+    e->lag_ms = 10; /* until measured: a 25 ms margin */
     return e;
 }
 
@@ -63,6 +80,13 @@ void gmk_engine_set_position(gmk_engine *e, const gmk_board *b) {
 static void *search_thread(void *arg) {
     gmk_engine *e = arg;
     gmk_searcher_run(e->searcher, &e->board, &e->limits, &e->listener, &e->stop, &e->result);
+    int64_t stop_ms = gmk_searcher_stop_ms(e->searcher);
+    if (stop_ms > 0) {
+        int64_t lag = mono_ms() - e->start_ms - stop_ms;
+        if (lag < 0) lag = 0;
+        int64_t decayed = e->lag_ms * 3 / 4;
+        e->lag_ms = lag > decayed ? lag : decayed;
+    }
     atomic_store(&e->thinking, false);
     if (e->listener.on_done) e->listener.on_done(&e->result, e->listener.ctx);
     return NULL;
@@ -72,6 +96,8 @@ bool gmk_engine_start(gmk_engine *e, const gmk_limits *limits, const gmk_listene
     if (atomic_load(&e->thinking)) return false;
     if (e->joinable) gmk_engine_wait(e, NULL);
     e->limits = *limits;
+    e->start_ms = mono_ms();
+    if (e->limits.overhead_ms <= 0) e->limits.overhead_ms = gmk_engine_margin_ms(e);
     if (listener)
         e->listener = *listener;
     else

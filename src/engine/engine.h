@@ -30,7 +30,8 @@ typedef struct {
     int64_t turn_ms;      /* hard limit for this move */
     int64_t time_left_ms; /* whole-game time left, before this move */
     int64_t increment_ms; /* added after each move */
-    int64_t overhead_ms;  /* safety margin for I/O and process overhead (default 30 if 0) */
+    int64_t overhead_ms;  /* safety margin for I/O and process overhead; 0: sized by the
+                           * engine from its measured latency (gmk_engine_margin_ms) */
     /* Fixed limits: 0 = none. With a fixed depth or node limit and no time limit the search
      * is deterministic. */
     int depth;
@@ -100,6 +101,11 @@ void gmk_engine_stop(gmk_engine *e);
 void gmk_engine_wait(gmk_engine *e, gmk_search_result *result);
 
 bool gmk_engine_is_thinking(const gmk_engine *e);
+
+/* The safety margin the engine keeps when limits.overhead_ms is 0: twice the largest recent
+ * lag (how late a timed search handed back its move after its stop time) plus 5 ms, at
+ * least 10 ms. */
+int64_t gmk_engine_margin_ms(const gmk_engine *e);
 
 /* start + wait. */
 void gmk_engine_search(gmk_engine *e, const gmk_limits *limits, const gmk_listener *listener,

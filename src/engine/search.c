@@ -34,6 +34,9 @@ struct gmk_searcher {
     bool stopped;
     int64_t nodes;
     int seldepth;
+    int64_t stop_ms;    /* elapsed time at which the search stops (the hard limit or less) */
+    int root_done;      /* root moves fully searched in the current root pass */
+    bool root_improved; /* this iteration completed a root move above its pass's alpha */
     gmk_pos excluded[GMK_MAX_NBEST]; /* root moves already reported (multi-PV) */
     int nexcluded;
 };
@@ -86,12 +89,16 @@ void gmk_searcher_clear(gmk_searcher *s) {
     memset(s->killers, 0xFF, sizeof s->killers);
 }
 
+int64_t gmk_searcher_stop_ms(const gmk_searcher *s) {
+    return s->stop_ms;
+}
+
 static bool check_stop(gmk_searcher *s) {
     if (s->stopped) return true;
     if (s->limits.nodes && s->nodes >= s->limits.nodes) s->stopped = true;
     if ((s->nodes & 1023) == 0) {
         if (atomic_load(s->stop)) s->stopped = true;
-        if (s->budget.hard_ms && elapsed_ms(s) >= s->budget.hard_ms) s->stopped = true;
+        if (s->stop_ms && elapsed_ms(s) >= s->stop_ms) s->stopped = true;
     }
     return s->stopped;
 }
@@ -298,8 +305,9 @@ static bool excluded(const gmk_searcher *s, gmk_pos p) {
 static int search_root(gmk_searcher *s, root_move *rm, int n, int depth, int alpha, int beta,
                        bool full_window) {
     gmk_board *b = &s->b;
-    int best = -INF;
+    int best = -INF, alpha0 = alpha;
     s->nodes++;
+    s->root_done = 0;
     for (int i = 0; i < n; i++) {
         if (excluded(s, rm[i].pos)) continue;
         bool five = b->cell[rm[i].pos].threat[b->side] == GMK_TH_FIVE;
@@ -317,6 +325,8 @@ static int search_root(gmk_searcher *s, root_move *rm, int n, int depth, int alp
         }
         gmk_board_undo(b);
         if (s->stopped) break;
+        s->root_done++;
+        if (score > alpha0) s->root_improved = true;
         rm[i].score = score;
         if (score > best) {
             best = score;
@@ -403,9 +413,10 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     s->nexcluded = 0;
     s->start_s = now_s();
     s->budget = gmk_timeman_budget(limits, board->move_count);
+    s->stop_ms = gmk_timeman_stop_ms(&s->budget);
     s->threat.stop = stop;
     s->threat.nodes = 0;
-    s->threat.deadline_s = s->budget.hard_ms ? s->start_s + (double)s->budget.hard_ms / 1000.0 : 0;
+    s->threat.deadline_s = s->stop_ms ? s->start_s + (double)s->stop_ms / 1000.0 : 0;
     memset(s->killers, 0xFF, sizeof s->killers);
     gmk_tt_new_search(&s->tt);
     gmk_board *b = &s->b;
@@ -459,11 +470,14 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     int prev_score = 0;
     gmk_pos prev_best = GMK_POS_NONE;
     int stable = 0;
+    int64_t iter_start = 0, last_iter_ms = 0, prev_iter_ms = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
         gmk_search_result iter = *out;
         iter.nlines = 0;
         s->nexcluded = 0;
+        s->root_improved = false;
         bool complete = true;
+        iter_start = elapsed_ms(s);
         for (int line = 0; line < nbest; line++) {
             int score;
             if (depth >= 5 && line == 0 && !choose && abs(prev_score) < GMK_SCORE_MATE_BOUND) {
@@ -494,7 +508,14 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
             s->excluded[s->nexcluded++] = rm[line].pos;
         }
         if (!complete && depth > 1) {
-            /* a partial iteration still counts when its first line beat the old best */
+            /* a partial iteration still counts once a root move finished above its window's
+             * alpha: the old best searched deeper, or a move that beat it (kept at rm[0]) */
+            if (nbest == 1 && !choose && s->root_improved) {
+                fill_line(&out->lines[0], &rm[0]);
+                out->nlines = 1;
+                out->best = rm[0].pos;
+                out->score = rm[0].score;
+            }
             break;
         }
         iter.best = iter.lines[0].move;
@@ -515,7 +536,14 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
         if (prev_score - out->score > 80) factor += 60;
         prev_best = out->best;
         prev_score = out->score;
-        if (s->budget.soft_ms && elapsed_ms(s) >= gmk_timeman_scale(&s->budget, factor) / 2) break;
+        /* start the next iteration while its predicted time fits in the target; an
+         * unfinished one still counts (above), so a share of it is enough */
+        int64_t now = elapsed_ms(s);
+        prev_iter_ms = last_iter_ms;
+        last_iter_ms = now - iter_start;
+        if (s->budget.soft_ms &&
+            !gmk_timeman_next_fits(&s->budget, factor, now, last_iter_ms, prev_iter_ms))
+            break;
         if (limits->nodes && s->nodes >= limits->nodes) break;
     }
     if (choose && n > 1) {

@@ -18,6 +18,9 @@ size_t gmk_searcher_memory_bytes(const gmk_searcher *s);
 
 /* Searches b for its side to move within limits; fills out. Reports iterations through the
  * listener. Returns when done or soon after *stop becomes true. */
+/* The elapsed ms at which the last search was to stop (0 if it had no time limit). */
+int64_t gmk_searcher_stop_ms(const gmk_searcher *s);
+
 void gmk_searcher_run(gmk_searcher *s, const gmk_board *b, const gmk_limits *limits,
                       const gmk_listener *listener, atomic_bool *stop, gmk_search_result *out);
 
