@@ -130,8 +130,8 @@ Test(engine, level_choice_keeps_the_other_lines) {
         cr_assert_eq(r.best, r.lines[0].move);
         for (int i = 0; i < r.nlines; i++)
             for (int j = i + 1; j < r.nlines; j++)
-                cr_assert_neq(r.lines[i].move, r.lines[j].move, "seed %d: line %d twice",
-                              (int)seed, i + 1);
+                cr_assert_neq(r.lines[i].move, r.lines[j].move, "seed %d: line %d twice", (int)seed,
+                              i + 1);
         bool found = false;
         for (int i = 0; i < r.nlines; i++) found |= r.lines[i].move == plain.lines[0].move;
         cr_assert(found, "seed %d: the best line is lost", (int)seed);
