@@ -18,6 +18,7 @@
 
 #define GMK_MAX_PV 64
 #define GMK_MAX_NBEST 16
+#define GMK_MAX_THREADS 64
 
 /* Scores: centi-stones from the side to move. Proved results use mate scores:
  * GMK_SCORE_WIN - n is a win in n plies (the side to move plays the last stone), and its
@@ -42,6 +43,10 @@ typedef struct {
     int choose_margin;  /* pick among root moves within this many centi-stones of the best */
     uint64_t seed;      /* for the choice above; same seed, same choice */
     bool shape_only;    /* level 1: shape scores and plain alpha-beta, no threat solver */
+    /* Search threads (Lazy SMP: helpers share the transposition table; the main thread's
+     * result is reported). 0 or 1: one thread, deterministic under fixed limits; at most
+     * GMK_MAX_THREADS. More than one thread is not deterministic. */
+    int threads;
 } gmk_limits;
 
 typedef struct {
@@ -103,8 +108,8 @@ void gmk_engine_wait(gmk_engine *e, gmk_search_result *result);
 bool gmk_engine_is_thinking(const gmk_engine *e);
 
 /* The safety margin the engine keeps when limits.overhead_ms is 0: twice the largest recent
- * lag (how late a timed search handed back its move after its stop time) plus 5 ms, at
- * least 10 ms. */
+ * lag (how late a timed search handed back its move after its stop time) plus 10 ms, at
+ * least 20 ms (40 ms before anything is measured). */
 int64_t gmk_engine_margin_ms(const gmk_engine *e);
 
 /* start + wait. */

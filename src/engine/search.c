@@ -22,7 +22,9 @@ enum { MAX_PLY = 128, MAX_DEPTH = 64, INF = 32000, THREAT_TABLE = 1 << 16 };
 enum { LEAF_VCF_NODES = 60, LEAF_VCF_FOURS = 10, LEAF_PLIES = 2, LEAF_THREAT_PENALTY = 3000 };
 
 struct gmk_searcher {
-    gmk_tt tt;
+    gmk_tt own_tt; /* the table of a main searcher; helpers leave it empty */
+    gmk_tt *tt;    /* own_tt, or the main searcher's (Lazy SMP helpers share it) */
+    int helper;    /* 0: the main searcher; k > 0: helper k */
     gmk_threat_ctx threat;
     gmk_board b;
     int history[3][GMK_CELLS];
@@ -61,16 +63,33 @@ gmk_searcher *gmk_searcher_new(size_t memory_bytes) {
     size_t tt_bytes = memory_bytes > threat_bytes + sizeof *s + (1u << 20)
                           ? memory_bytes - threat_bytes - sizeof *s - (1u << 20)
                           : 1u << 16;
-    if (!gmk_tt_init(&s->tt, tt_bytes) || !gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
+    s->tt = &s->own_tt;
+    if (!gmk_tt_init(&s->own_tt, tt_bytes) || !gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
         gmk_searcher_free(s);
         return NULL;
     }
     return s;
 }
 
+gmk_searcher *gmk_searcher_new_helper(gmk_searcher *main_searcher, int k) {
+    gmk_searcher *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->tt = main_searcher->tt;
+    s->helper = k;
+    if (!gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
+        gmk_searcher_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+int64_t gmk_searcher_nodes(const gmk_searcher *s) {
+    return s->nodes + s->threat.nodes;
+}
+
 void gmk_searcher_free(gmk_searcher *s) {
     if (!s) return;
-    gmk_tt_free(&s->tt);
+    gmk_tt_free(&s->own_tt);
     gmk_threat_ctx_free(&s->threat);
     free(s);
 }
@@ -78,15 +97,15 @@ void gmk_searcher_free(gmk_searcher *s) {
 bool gmk_searcher_resize(gmk_searcher *s, size_t memory_bytes) {
     size_t fixed = THREAT_TABLE * 9 + sizeof *s + (1u << 20);
     size_t tt_bytes = memory_bytes > fixed ? memory_bytes - fixed : 1u << 16;
-    return gmk_tt_init(&s->tt, tt_bytes);
+    return gmk_tt_init(&s->own_tt, tt_bytes);
 }
 
 size_t gmk_searcher_memory_bytes(const gmk_searcher *s) {
-    return sizeof *s + gmk_tt_bytes(&s->tt) + (s->threat.mask + 1) * 9;
+    return sizeof *s + gmk_tt_bytes(&s->own_tt) + (s->threat.mask + 1) * 9;
 }
 
 void gmk_searcher_clear(gmk_searcher *s) {
-    gmk_tt_clear(&s->tt);
+    if (s->helper == 0) gmk_tt_clear(&s->own_tt);
     gmk_threat_ctx_clear(&s->threat);
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0xFF, sizeof s->killers);
@@ -245,7 +264,7 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
     if (depth <= 0 && !must_block) return leaf(s, ply, depth, alpha, beta);
     if (ply >= MAX_PLY - 2) return gmk_eval(b);
 
-    const gmk_tt_entry *te = gmk_tt_probe(&s->tt, b->hash);
+    const gmk_tt_entry *te = gmk_tt_probe(s->tt, b->hash);
     gmk_pos tt_move = GMK_POS_NONE;
     if (te) {
         tt_move = te->move;
@@ -354,7 +373,7 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
     gmk_bound bound = best >= beta        ? GMK_BOUND_LOWER
                       : best > orig_alpha ? GMK_BOUND_EXACT
                                           : GMK_BOUND_UPPER;
-    gmk_tt_store(&s->tt, b->hash, best_move, score_to_tt(best, ply), 0, depth, bound);
+    gmk_tt_store(s->tt, b->hash, best_move, score_to_tt(best, ply), 0, depth, bound);
     return best;
 }
 
@@ -489,7 +508,7 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     s->threat.nodes = 0;
     s->threat.deadline_s = s->stop_ms ? s->start_s + (double)s->stop_ms / 1000.0 : 0;
     memset(s->killers, 0xFF, sizeof s->killers);
-    gmk_tt_new_search(&s->tt);
+    if (s->helper == 0) gmk_tt_new_search(s->tt);
     gmk_board *b = &s->b;
 
     root_move *rm = calloc(GMK_MAX_MOVES, sizeof *rm);
@@ -542,7 +561,8 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     gmk_pos prev_best = GMK_POS_NONE;
     int stable = 0;
     int64_t iter_start = 0, last_iter_ms = 0, prev_iter_ms = 0;
-    for (int depth = 1; depth <= max_depth; depth++) {
+    /* Lazy SMP: odd helpers start a ply deeper, so the threads spread over the depths */
+    for (int depth = 1 + (s->helper & 1); depth <= max_depth; depth++) {
         gmk_search_result iter = *out;
         iter.nlines = 0;
         s->nexcluded = 0;

@@ -12,6 +12,14 @@ typedef struct gmk_searcher gmk_searcher;
 
 gmk_searcher *gmk_searcher_new(size_t memory_bytes);
 void gmk_searcher_free(gmk_searcher *s);
+
+/* Helper k (k >= 1) for Lazy SMP: its own move-ordering and threat tables, the main
+ * searcher's transposition table (shared; the main searcher must outlive it, and only the
+ * main searcher may resize or clear that table). NULL if out of memory. */
+gmk_searcher *gmk_searcher_new_helper(gmk_searcher *main_searcher, int k);
+
+/* Nodes of the last search (search and threat solver). */
+int64_t gmk_searcher_nodes(const gmk_searcher *s);
 bool gmk_searcher_resize(gmk_searcher *s, size_t memory_bytes);
 void gmk_searcher_clear(gmk_searcher *s);
 size_t gmk_searcher_memory_bytes(const gmk_searcher *s);
