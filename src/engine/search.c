@@ -632,9 +632,13 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
         int64_t now = elapsed_ms(s);
         prev_iter_ms = last_iter_ms;
         last_iter_ms = now - iter_start;
-        if (s->budget.soft_ms &&
-            !gmk_timeman_next_fits(&s->budget, factor, now, last_iter_ms, prev_iter_ms))
+        if (limits->time_left_ms <= 0) {
+            /* a fixed time a move cannot be saved for later moves: use it all (an unfinished
+             * iteration still counts), only the last tenth is not worth starting one */
+            if (s->budget.soft_ms && now >= s->budget.soft_ms) break;
+        } else if (!gmk_timeman_next_fits(&s->budget, factor, now, last_iter_ms, prev_iter_ms)) {
             break;
+        }
         if (limits->nodes && s->nodes >= limits->nodes) break;
     }
     if (choose && n > 1) {
