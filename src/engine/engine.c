@@ -150,7 +150,10 @@ bool gmk_engine_start(gmk_engine *e, const gmk_limits *limits, const gmk_listene
     if (e->joinable) gmk_engine_wait(e, NULL);
     e->limits = *limits;
     e->start_ms = mono_ms();
-    if (e->limits.overhead_ms <= 0) e->limits.overhead_ms = gmk_engine_margin_ms(e);
+    /* the caller's margin, or more when the engine has measured a larger lag */
+    int64_t margin = gmk_engine_margin_ms(e);
+    if (e->limits.overhead_ms < margin && (e->limits.overhead_ms <= 0 || e->lag_ms > 15))
+        e->limits.overhead_ms = margin;
     if (listener)
         e->listener = *listener;
     else

@@ -32,7 +32,8 @@ typedef struct {
     int64_t time_left_ms; /* whole-game time left, before this move */
     int64_t increment_ms; /* added after each move */
     int64_t overhead_ms;  /* safety margin for I/O and process overhead; 0: sized by the
-                           * engine from its measured latency (gmk_engine_margin_ms) */
+                           * engine from its measured latency (gmk_engine_margin_ms), which
+                           * also replaces a smaller one once a lag over 15 ms is measured */
     /* Fixed limits: 0 = none. With a fixed depth or node limit and no time limit the search
      * is deterministic. */
     int depth;

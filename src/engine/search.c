@@ -633,9 +633,10 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
         prev_iter_ms = last_iter_ms;
         last_iter_ms = now - iter_start;
         if (limits->time_left_ms <= 0) {
-            /* a fixed time a move cannot be saved for later moves: use it all (an unfinished
-             * iteration still counts), only the last tenth is not worth starting one */
-            if (s->budget.soft_ms && now >= s->budget.soft_ms) break;
+            /* a fixed time a move cannot be saved for later moves: use it (an unfinished
+             * iteration still counts); no new iteration after 60% of the hard limit, which
+             * leaves slack for a busy machine (at 90%, timed tests overran at load 10) */
+            if (s->budget.hard_ms && now >= s->budget.hard_ms * 6 / 10) break;
         } else if (!gmk_timeman_next_fits(&s->budget, factor, now, last_iter_ms, prev_iter_ms)) {
             break;
         }
