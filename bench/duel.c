@@ -2,7 +2,7 @@
  * ladder table and quick checks. Each opening is played twice with colours swapped.
  *
  *   duel [--rule R] [--size N] [--openings FILE] [--games N] [--seed S] A B
- *   A, B: level:L | depth:D | nodes:N | time:MS
+ *   A, B: level:L | depth:D | nodes:N | time:MS, optionally followed by ,threads:T (Lazy SMP)
  *
  * Prints the running score and, at the end, wins/losses/draws of A, the score and the Elo
  * difference with a 95% margin. Every move is checked for legality. */
@@ -31,6 +31,12 @@ static bool parse_player(const char *spec, gmk_limits *out, int *level) {
         out->turn_ms = v;
     else
         return false;
+    const char *t = strstr(spec, ",threads:");
+    if (t) {
+        long n = strtol(t + 9, NULL, 10);
+        if (n < 1 || n > GMK_MAX_THREADS) return false;
+        out->threads = (int)n;
+    }
     return true;
 }
 

@@ -151,6 +151,10 @@ int cmd_analyze(int argc, char **argv) {
             if (!cli_parse_int(value, 1, GMK_MAX_NBEST, &v))
                 return cli_error(cmd, "--nbest needs 1-%d", GMK_MAX_NBEST);
             limits.nbest = (int)v;
+        } else if (cli_option(argc, argv, &i, "--threads", &value)) {
+            if (!cli_parse_int(value, 1, GMK_MAX_THREADS, &v))
+                return cli_error(cmd, "--threads needs 1-%d", GMK_MAX_THREADS);
+            limits.threads = (int)v;
         } else if (strcmp(argv[i], "--json") == 0) {
             json = true;
         } else {
@@ -165,6 +169,7 @@ int cmd_analyze(int argc, char **argv) {
         gmk_limits lv;
         gmk_level_limits((int)level, limits.turn_ms, 0, &lv);
         lv.nbest = limits.nbest;
+        lv.threads = limits.threads;
         limits = lv;
     } else if (!any_limit) {
         limits.turn_ms = 2000;

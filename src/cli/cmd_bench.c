@@ -110,7 +110,7 @@ static const struct {
     {GMK_RULE_RENJU, 15, "h8i9j8i7i10i8j10j7h10g10h9"},
 };
 
-static int bench_search(int depth) {
+static int bench_search(int depth, int threads) {
     int64_t total_nodes = 0, total_ms = 0;
     gmk_engine *e = gmk_engine_new(16u << 20);
     if (!e) return cli_error("bench", "out of memory");
@@ -129,6 +129,7 @@ static int bench_search(int depth) {
         gmk_engine_set_position(e, &board);
         gmk_limits limits = {0};
         limits.depth = depth;
+        limits.threads = threads;
         gmk_search_result r;
         double start = now_s();
         gmk_engine_search(e, &limits, NULL, &r);
@@ -151,9 +152,19 @@ static int bench_search(int depth) {
 int cmd_bench(int argc, char **argv) {
     if (cli_wants_help(argc, argv, cli_find("bench"))) return CLI_OK;
     if (argc == 2 && strcmp(argv[1], "--moves") == 0) return bench_moves();
-    long depth = 8;
-    if (argc == 2 && !cli_parse_int(argv[1], 1, 30, &depth))
-        return cli_error("bench", "DEPTH must be 1-30, or use --moves");
-    if (argc > 2) return cli_error("bench", "usage: gomoku bench [DEPTH] | gomoku bench --moves");
-    return bench_search((int)depth);
+    long depth = 8, threads = 1;
+    bool have_depth = false;
+    for (int i = 1; i < argc; i++) {
+        const char *value;
+        if (cli_option(argc, argv, &i, "--threads", &value)) {
+            if (!cli_parse_int(value, 1, GMK_MAX_THREADS, &threads))
+                return cli_error("bench", "--threads needs 1-%d", GMK_MAX_THREADS);
+        } else if (!have_depth && cli_parse_int(argv[i], 1, 30, &depth)) {
+            have_depth = true;
+        } else {
+            return cli_error("bench", "usage: gomoku bench [DEPTH] [--threads N] | gomoku bench "
+                                      "--moves (DEPTH 1-30)");
+        }
+    }
+    return bench_search((int)depth, (int)threads);
 }

@@ -67,23 +67,25 @@ const cli_command cli_commands[] = {
      "  Prints nothing when there is none. POSITION as for gomoku show.\n"},
     {"analyze", cmd_analyze, "search a position: best move, evaluation, principal variation",
      "usage: gomoku analyze [--rule R] [--size N] [--time MS | --depth D | --nodes N]\n"
-     "                      [--level L] [--nbest K] [--json] POSITION\n"
+     "                      [--level L] [--nbest K] [--threads N] [--json] POSITION\n"
      "  Prints the best move, the evaluation ('win in N' / 'loss in N' when proved, N in\n"
      "  moves of the side to move), the principal variation, depth, nodes and speed.\n"
      "  --time MS   think this long (default 2000 when no limit is given)\n"
      "  --depth D   search to this depth;  --nodes N  stop after N nodes (deterministic)\n"
      "  --level L   the move difficulty level L would play\n"
      "  --nbest K   the K best lines;  --json  machine-readable output\n"
+     "  --threads N search with N threads (Lazy SMP; default 1)\n"
      "  POSITION, --rule, --size as for gomoku show.\n"},
     {"solve", cmd_solve, "find a forced win by threats (VCF or VCT)",
      "usage: gomoku solve [--vcf | --vct] [--rule R] [--size N] POSITION\n"
      "  Prints the winning threat sequence for the side to move (attacker and defender moves\n"
      "  alternating), or 'none'. --vcf (default): continuous fours; --vct: fours and threes.\n"},
     {"bench", cmd_bench, "engine benchmark: gomoku bench [DEPTH], gomoku bench --moves",
-     "usage: gomoku bench [DEPTH] | gomoku bench --moves\n"
+     "usage: gomoku bench [DEPTH] [--threads N] | gomoku bench --moves\n"
      "  DEPTH     searches a fixed set of positions (freestyle 15 and 20, standard 15, renju 15)\n"
      "            to DEPTH (default 8) with one thread and a 16 MB table; the last line is\n"
      "            'Bench: <nodes> nodes <nps> nps', the same nodes on every run\n"
+     "  --threads N  search with N threads instead (nodes then vary from run to run)\n"
      "  --moves   make+undo pairs per second over a fixed random game, and renju\n"
      "            forbidden-point checks per second over a fixed set of positions\n"},
     {"stats", cmd_stats, "the scoreboard and the recent games",

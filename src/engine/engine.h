@@ -18,6 +18,7 @@
 
 #define GMK_MAX_PV 64
 #define GMK_MAX_NBEST 16
+#define GMK_MAX_THREADS 64
 
 /* Scores: centi-stones from the side to move. Proved results use mate scores:
  * GMK_SCORE_WIN - n is a win in n plies (the side to move plays the last stone), and its
@@ -30,7 +31,9 @@ typedef struct {
     int64_t turn_ms;      /* hard limit for this move */
     int64_t time_left_ms; /* whole-game time left, before this move */
     int64_t increment_ms; /* added after each move */
-    int64_t overhead_ms;  /* safety margin for I/O and process overhead (default 30 if 0) */
+    int64_t overhead_ms;  /* safety margin for I/O and process overhead; 0: sized by the
+                           * engine from its measured latency (gmk_engine_margin_ms), which
+                           * also replaces a smaller one once a lag over 15 ms is measured */
     /* Fixed limits: 0 = none. With a fixed depth or node limit and no time limit the search
      * is deterministic. */
     int depth;
@@ -41,6 +44,10 @@ typedef struct {
     int choose_margin;  /* pick among root moves within this many centi-stones of the best */
     uint64_t seed;      /* for the choice above; same seed, same choice */
     bool shape_only;    /* level 1: shape scores and plain alpha-beta, no threat solver */
+    /* Search threads (Lazy SMP: helpers share the transposition table; the main thread's
+     * result is reported). 0 or 1: one thread, deterministic under fixed limits; at most
+     * GMK_MAX_THREADS. More than one thread is not deterministic. */
+    int threads;
 } gmk_limits;
 
 typedef struct {
@@ -100,6 +107,11 @@ void gmk_engine_stop(gmk_engine *e);
 void gmk_engine_wait(gmk_engine *e, gmk_search_result *result);
 
 bool gmk_engine_is_thinking(const gmk_engine *e);
+
+/* The safety margin the engine keeps when limits.overhead_ms is 0: twice the largest recent
+ * lag (how late a timed search handed back its move after its stop time) plus 10 ms, at
+ * least 20 ms (40 ms before anything is measured). */
+int64_t gmk_engine_margin_ms(const gmk_engine *e);
 
 /* start + wait. */
 void gmk_engine_search(gmk_engine *e, const gmk_limits *limits, const gmk_listener *listener,

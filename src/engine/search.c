@@ -17,9 +17,14 @@
 #include "tt.h"
 
 enum { MAX_PLY = 128, MAX_DEPTH = 64, INF = 32000, THREAT_TABLE = 1 << 16 };
+/* the threat quiescence at the leaves: VCF budget and depth, plies past the horizon, and
+ * what a threat that no listed defence stops costs */
+enum { LEAF_VCF_NODES = 60, LEAF_VCF_FOURS = 10, LEAF_PLIES = 2, LEAF_THREAT_PENALTY = 3000 };
 
 struct gmk_searcher {
-    gmk_tt tt;
+    gmk_tt own_tt; /* the table of a main searcher; helpers leave it empty */
+    gmk_tt *tt;    /* own_tt, or the main searcher's (Lazy SMP helpers share it) */
+    int helper;    /* 0: the main searcher; k > 0: helper k */
     gmk_threat_ctx threat;
     gmk_board b;
     int history[3][GMK_CELLS];
@@ -34,6 +39,9 @@ struct gmk_searcher {
     bool stopped;
     int64_t nodes;
     int seldepth;
+    int64_t stop_ms;    /* elapsed time at which the search stops (the hard limit or less) */
+    int root_done;      /* root moves fully searched in the current root pass */
+    bool root_improved; /* this iteration completed a root move above its pass's alpha */
     gmk_pos excluded[GMK_MAX_NBEST]; /* root moves already reported (multi-PV) */
     int nexcluded;
 };
@@ -55,16 +63,33 @@ gmk_searcher *gmk_searcher_new(size_t memory_bytes) {
     size_t tt_bytes = memory_bytes > threat_bytes + sizeof *s + (1u << 20)
                           ? memory_bytes - threat_bytes - sizeof *s - (1u << 20)
                           : 1u << 16;
-    if (!gmk_tt_init(&s->tt, tt_bytes) || !gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
+    s->tt = &s->own_tt;
+    if (!gmk_tt_init(&s->own_tt, tt_bytes) || !gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
         gmk_searcher_free(s);
         return NULL;
     }
     return s;
 }
 
+gmk_searcher *gmk_searcher_new_helper(gmk_searcher *main_searcher, int k) {
+    gmk_searcher *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->tt = main_searcher->tt;
+    s->helper = k;
+    if (!gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
+        gmk_searcher_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+int64_t gmk_searcher_nodes(const gmk_searcher *s) {
+    return s->nodes + s->threat.nodes;
+}
+
 void gmk_searcher_free(gmk_searcher *s) {
     if (!s) return;
-    gmk_tt_free(&s->tt);
+    gmk_tt_free(&s->own_tt);
     gmk_threat_ctx_free(&s->threat);
     free(s);
 }
@@ -72,18 +97,22 @@ void gmk_searcher_free(gmk_searcher *s) {
 bool gmk_searcher_resize(gmk_searcher *s, size_t memory_bytes) {
     size_t fixed = THREAT_TABLE * 9 + sizeof *s + (1u << 20);
     size_t tt_bytes = memory_bytes > fixed ? memory_bytes - fixed : 1u << 16;
-    return gmk_tt_init(&s->tt, tt_bytes);
+    return gmk_tt_init(&s->own_tt, tt_bytes);
 }
 
 size_t gmk_searcher_memory_bytes(const gmk_searcher *s) {
-    return sizeof *s + gmk_tt_bytes(&s->tt) + (s->threat.mask + 1) * 9;
+    return sizeof *s + gmk_tt_bytes(&s->own_tt) + (s->threat.mask + 1) * 9;
 }
 
 void gmk_searcher_clear(gmk_searcher *s) {
-    gmk_tt_clear(&s->tt);
+    if (s->helper == 0) gmk_tt_clear(&s->own_tt);
     gmk_threat_ctx_clear(&s->threat);
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0xFF, sizeof s->killers);
+}
+
+int64_t gmk_searcher_stop_ms(const gmk_searcher *s) {
+    return s->stop_ms;
 }
 
 static bool check_stop(gmk_searcher *s) {
@@ -91,7 +120,7 @@ static bool check_stop(gmk_searcher *s) {
     if (s->limits.nodes && s->nodes >= s->limits.nodes) s->stopped = true;
     if ((s->nodes & 1023) == 0) {
         if (atomic_load(s->stop)) s->stopped = true;
-        if (s->budget.hard_ms && elapsed_ms(s) >= s->budget.hard_ms) s->stopped = true;
+        if (s->stop_ms && elapsed_ms(s) >= s->stop_ms) s->stopped = true;
     }
     return s->stopped;
 }
@@ -136,17 +165,84 @@ static bool is_quiet(const gmk_board *b, gmk_pos p) {
     return b->cell[p].threat[me] < GMK_TH_THREE && b->cell[p].threat[opp] < GMK_TH_THREE;
 }
 
-/* Leaf: static evaluation, sharpened by a short VCF when the mover has fours. */
-static int leaf(gmk_searcher *s, int ply) {
+static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool pv_node);
+
+/* Whether colour c has a four-three or an open-four point: then a short VCF is worth trying
+ * (any four was too dear: 3.3x the nodes at a fixed depth, and 9-11 in 20 games). */
+static bool has_threats(const gmk_board *b, gmk_color c) {
+    return b->count[c][GMK_TH_FOUR_THREE] + b->count[c][GMK_TH_OPEN_FOUR] > 0;
+}
+
+/* A short VCF for colour c (whether or not it is to move); fills seq. */
+static bool short_vcf(gmk_searcher *s, gmk_color c, gmk_pos *seq, int *len) {
     gmk_board *b = &s->b;
-    gmk_color me = gmk_board_side(b);
-    if (!s->limits.shape_only && b->count[me][GMK_TH_FOUR_THREE] > 0) {
-        gmk_pos seq[GMK_THREAT_MAX_SEQ];
-        int len;
-        s->threat.node_limit = s->threat.nodes + 40;
-        if (gmk_vcf(b, &s->threat, 4, seq, &len)) return GMK_SCORE_WIN - (ply + len + 2);
+    gmk_color side = b->side;
+    b->side = c; /* a pass when c is not to move; undo restores it, the hash ignores it */
+    s->threat.node_limit = s->threat.nodes + LEAF_VCF_NODES;
+    bool win = gmk_vcf(b, &s->threat, LEAF_VCF_FOURS, seq, len);
+    b->side = side;
+    return win;
+}
+
+/* Leaf (depth <= 0): a threat quiescence. The mover's short VCF wins; when the opponent has
+ * one (it would win if the mover passed), the position is not quiet: the defences (the
+ * points of that VCF, the mover's fours, or every block of an open three) are searched a ply
+ * deeper, down to LEAF_PLIES past the horizon. Otherwise the static evaluation. As the
+ * defences tried are not every move, a loss found here is reported as a large evaluation,
+ * never as a proved loss. */
+static int leaf(gmk_searcher *s, int ply, int depth, int alpha, int beta) {
+    gmk_board *b = &s->b;
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    if (s->limits.shape_only) return gmk_eval(b);
+    gmk_pos seq[GMK_THREAT_MAX_SEQ];
+    int len;
+    if (has_threats(b, me) && short_vcf(s, me, seq, &len)) return GMK_SCORE_WIN - (ply + len + 2);
+    if (depth <= -LEAF_PLIES || ply >= MAX_PLY - 4 || !has_threats(b, opp) ||
+        !short_vcf(s, opp, seq, &len))
+        return gmk_eval(b);
+    gmk_scored_move moves[GMK_MAX_MOVES];
+    bool forced = false;
+    int n = 0;
+    if (b->count[opp][GMK_TH_OPEN_FOUR] > 0) n = gmk_movegen_generate(b, moves, &forced);
+    if (!forced) {
+        n = 0;
+        for (int i = 0; i < len; i++) {
+            gmk_pos q = seq[i];
+            bool dup = false;
+            for (int j = 0; j < n; j++) dup |= moves[j].pos == q;
+            if (!dup && gmk_movegen_legal(b, q)) {
+                moves[n].pos = q;
+                moves[n++].score = 0;
+            }
+        }
+        for (int y = 0; y < b->size; y++)
+            for (int x = 0; x < b->size; x++) {
+                gmk_pos q = gmk_pos_xy(x, y);
+                if (b->stone[q] != GMK_EMPTY) continue;
+                gmk_threat t = gmk_movegen_threat(b, q, me);
+                if (t != GMK_TH_FOUR && t != GMK_TH_FOUR_THREE) continue;
+                bool dup = false;
+                for (int j = 0; j < n; j++) dup |= moves[j].pos == q;
+                if (!dup) {
+                    moves[n].pos = q;
+                    moves[n++].score = 0;
+                }
+            }
     }
-    return gmk_eval(b);
+    int best = -INF;
+    for (int i = 0; i < n && best < beta; i++) {
+        gmk_board_make(b, moves[i].pos);
+        int score = -search(s, ply + 1, depth - 1, -beta, -(alpha > best ? alpha : best), false);
+        gmk_board_undo(b);
+        if (s->stopped) return 0;
+        if (score > best) best = score;
+    }
+    if (best <= -GMK_SCORE_MATE_BOUND || n == 0) {
+        /* no listed defence holds; an unlisted one might */
+        int v = gmk_eval(b) - LEAF_THREAT_PENALTY;
+        return v < -GMK_EVAL_LIMIT ? -GMK_EVAL_LIMIT : v;
+    }
+    return best;
 }
 
 static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool pv_node) {
@@ -165,10 +261,10 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
     }
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
     bool must_block = b->count[opp][GMK_TH_FIVE] == 1;
-    if (depth <= 0 && !must_block) return leaf(s, ply);
+    if (depth <= 0 && !must_block) return leaf(s, ply, depth, alpha, beta);
     if (ply >= MAX_PLY - 2) return gmk_eval(b);
 
-    const gmk_tt_entry *te = gmk_tt_probe(&s->tt, b->hash);
+    const gmk_tt_entry *te = gmk_tt_probe(s->tt, b->hash);
     gmk_pos tt_move = GMK_POS_NONE;
     if (te) {
         tt_move = te->move;
@@ -198,7 +294,8 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
         if (n == 0 || !gmk_movegen_legal(b, moves[0].pos))
             return -(GMK_SCORE_WIN - (ply + 2)); /* renju: black cannot block */
         forced = true;
-        if (depth <= 0) depth = 1;
+        /* at or past the horizon the block keeps the depth (a single reply is extended), so
+         * the threat quiescence stays bounded */
     } else {
         n = gmk_movegen_generate(b, moves, &forced);
         if (n == 0) return -(GMK_SCORE_WIN - (ply + 2));
@@ -276,7 +373,7 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
     gmk_bound bound = best >= beta        ? GMK_BOUND_LOWER
                       : best > orig_alpha ? GMK_BOUND_EXACT
                                           : GMK_BOUND_UPPER;
-    gmk_tt_store(&s->tt, b->hash, best_move, score_to_tt(best, ply), 0, depth, bound);
+    gmk_tt_store(s->tt, b->hash, best_move, score_to_tt(best, ply), 0, depth, bound);
     return best;
 }
 
@@ -298,8 +395,9 @@ static bool excluded(const gmk_searcher *s, gmk_pos p) {
 static int search_root(gmk_searcher *s, root_move *rm, int n, int depth, int alpha, int beta,
                        bool full_window) {
     gmk_board *b = &s->b;
-    int best = -INF;
+    int best = -INF, alpha0 = alpha;
     s->nodes++;
+    s->root_done = 0;
     for (int i = 0; i < n; i++) {
         if (excluded(s, rm[i].pos)) continue;
         bool five = b->cell[rm[i].pos].threat[b->side] == GMK_TH_FIVE;
@@ -317,6 +415,8 @@ static int search_root(gmk_searcher *s, root_move *rm, int n, int depth, int alp
         }
         gmk_board_undo(b);
         if (s->stopped) break;
+        s->root_done++;
+        if (score > alpha0) s->root_improved = true;
         rm[i].score = score;
         if (score > best) {
             best = score;
@@ -403,11 +503,12 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     s->nexcluded = 0;
     s->start_s = now_s();
     s->budget = gmk_timeman_budget(limits, board->move_count);
+    s->stop_ms = gmk_timeman_stop_ms(&s->budget);
     s->threat.stop = stop;
     s->threat.nodes = 0;
-    s->threat.deadline_s = s->budget.hard_ms ? s->start_s + (double)s->budget.hard_ms / 1000.0 : 0;
+    s->threat.deadline_s = s->stop_ms ? s->start_s + (double)s->stop_ms / 1000.0 : 0;
     memset(s->killers, 0xFF, sizeof s->killers);
-    gmk_tt_new_search(&s->tt);
+    if (s->helper == 0) gmk_tt_new_search(s->tt);
     gmk_board *b = &s->b;
 
     root_move *rm = calloc(GMK_MAX_MOVES, sizeof *rm);
@@ -459,11 +560,15 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     int prev_score = 0;
     gmk_pos prev_best = GMK_POS_NONE;
     int stable = 0;
-    for (int depth = 1; depth <= max_depth; depth++) {
+    int64_t iter_start = 0, last_iter_ms = 0, prev_iter_ms = 0;
+    /* Lazy SMP: odd helpers start a ply deeper, so the threads spread over the depths */
+    for (int depth = 1 + (s->helper & 1); depth <= max_depth; depth++) {
         gmk_search_result iter = *out;
         iter.nlines = 0;
         s->nexcluded = 0;
+        s->root_improved = false;
         bool complete = true;
+        iter_start = elapsed_ms(s);
         for (int line = 0; line < nbest; line++) {
             int score;
             if (depth >= 5 && line == 0 && !choose && abs(prev_score) < GMK_SCORE_MATE_BOUND) {
@@ -494,7 +599,14 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
             s->excluded[s->nexcluded++] = rm[line].pos;
         }
         if (!complete && depth > 1) {
-            /* a partial iteration still counts when its first line beat the old best */
+            /* a partial iteration still counts once a root move finished above its window's
+             * alpha: the old best searched deeper, or a move that beat it (kept at rm[0]) */
+            if (nbest == 1 && !choose && s->root_improved) {
+                fill_line(&out->lines[0], &rm[0]);
+                out->nlines = 1;
+                out->best = rm[0].pos;
+                out->score = rm[0].score;
+            }
             break;
         }
         iter.best = iter.lines[0].move;
@@ -515,7 +627,19 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
         if (prev_score - out->score > 80) factor += 60;
         prev_best = out->best;
         prev_score = out->score;
-        if (s->budget.soft_ms && elapsed_ms(s) >= gmk_timeman_scale(&s->budget, factor) / 2) break;
+        /* start the next iteration while its predicted time fits in the target; an
+         * unfinished one still counts (above), so a share of it is enough */
+        int64_t now = elapsed_ms(s);
+        prev_iter_ms = last_iter_ms;
+        last_iter_ms = now - iter_start;
+        if (limits->time_left_ms <= 0) {
+            /* a fixed time a move cannot be saved for later moves: use it (an unfinished
+             * iteration still counts); no new iteration after 60% of the hard limit, which
+             * leaves slack for a busy machine (at 90%, timed tests overran at load 10) */
+            if (s->budget.hard_ms && now >= s->budget.hard_ms * 6 / 10) break;
+        } else if (!gmk_timeman_next_fits(&s->budget, factor, now, last_iter_ms, prev_iter_ms)) {
+            break;
+        }
         if (limits->nodes && s->nodes >= limits->nodes) break;
     }
     if (choose && n > 1) {
@@ -531,9 +655,14 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
             gmk_pos chosen = pick[mix(limits->seed ^ b->hash) % (uint64_t)k];
             for (int i = 0; i < n; i++)
                 if (rm[i].pos == chosen) {
-                    /* report the move played, with its own score and line */
+                    /* report the move played first, with its own score and line; the other
+                     * lines follow in their order (none lost, none twice) */
                     out->best = chosen;
                     out->score = rm[i].score;
+                    int at = 0;
+                    while (at < out->nlines && out->lines[at].move != chosen) at++;
+                    if (at == out->nlines) at = out->nlines - 1; /* the last line makes room */
+                    memmove(&out->lines[1], &out->lines[0], (size_t)at * sizeof out->lines[0]);
                     fill_line(&out->lines[0], &rm[i]);
                 }
         }

@@ -36,3 +36,22 @@ int64_t gmk_timeman_scale(const gmk_time_budget *t, int factor_percent) {
     if (s < 1) s = 1;
     return s;
 }
+
+int64_t gmk_timeman_stop_ms(const gmk_time_budget *t) {
+    if (t->hard_ms == 0) return 0;
+    int64_t s = t->soft_ms * 2;
+    return s < t->hard_ms ? s : t->hard_ms;
+}
+
+bool gmk_timeman_next_fits(const gmk_time_budget *t, int factor_percent, int64_t elapsed,
+                           int64_t last_ms, int64_t prev_ms) {
+    if (t->soft_ms == 0) return true;
+    int64_t target = gmk_timeman_scale(t, factor_percent);
+    if (elapsed >= target) return false;
+    /* ratio in tenths */
+    int64_t ratio = prev_ms > 0 ? last_ms * 10 / prev_ms : 30;
+    if (ratio < 15) ratio = 15;
+    if (ratio > 50) ratio = 50;
+    int64_t predicted = last_ms * ratio / 10;
+    return elapsed + predicted / 2 <= target;
+}

@@ -5,6 +5,8 @@
 #include <time.h>
 
 #include "engine/engine.h"
+#include "engine/timeman.h"
+#include "game/level.h"
 #include "support.h"
 
 static double now_ms(void) {
@@ -106,6 +108,40 @@ Test(engine, nbest_gives_distinct_moves) {
     gmk_engine_free(e);
 }
 
+/* Issue 11 defect 9: a level's choice among near-equal moves is reported first, and the other
+ * lines stay: no move twice, and the search's own best line is not lost. */
+Test(engine, level_choice_keeps_the_other_lines) {
+    gmk_engine *e = gmk_engine_new(16u << 20);
+    gmk_board b;
+    board_from("h8i9j8", GMK_RULE_FREESTYLE, &b);
+    int chose_other = 0;
+    for (uint64_t seed = 0; seed < 8; seed++) {
+        gmk_limits l;
+        cr_assert(gmk_level_limits(1, 0, seed, &l));
+        l.nbest = 5;
+        gmk_search_result r, plain;
+        gmk_engine_set_position(e, &b);
+        gmk_engine_search(e, &l, NULL, &r);
+        gmk_limits p = l;
+        p.choose_margin = 0;
+        gmk_engine_clear(e);
+        gmk_engine_search(e, &p, NULL, &plain);
+        gmk_engine_clear(e);
+        cr_assert_eq(r.nlines, 5);
+        cr_assert_eq(r.best, r.lines[0].move);
+        for (int i = 0; i < r.nlines; i++)
+            for (int j = i + 1; j < r.nlines; j++)
+                cr_assert_neq(r.lines[i].move, r.lines[j].move, "seed %d: line %d twice", (int)seed,
+                              i + 1);
+        bool found = false;
+        for (int i = 0; i < r.nlines; i++) found |= r.lines[i].move == plain.lines[0].move;
+        cr_assert(found, "seed %d: the best line is lost", (int)seed);
+        chose_other += r.best != plain.lines[0].move;
+    }
+    cr_assert_gt(chose_other, 0, "the level never chose another move: the test proves nothing");
+    gmk_engine_free(e);
+}
+
 Test(engine, win_in_one_is_a_mate_score) {
     gmk_engine *e = gmk_engine_new(16u << 20);
     gmk_board b;
@@ -144,4 +180,57 @@ Test(engine, memory_limit_is_kept) {
     gmk_engine_search(e, &l, NULL, &r);
     cr_assert_eq(gmk_rules_check_move(&b, r.best, NULL), GMK_MOVE_LEGAL);
     gmk_engine_free(e);
+}
+
+/* Lazy SMP: with two threads the search still answers legally and within the time, and the
+ * helper's nodes are counted (the main thread's last iteration report has fewer). */
+static void note_nodes(const gmk_search_result *r, void *ctx) {
+    *(int64_t *)ctx = r->nodes;
+}
+
+Test(engine, two_threads_search) {
+    gmk_engine *e = gmk_engine_new(16u << 20);
+    gmk_board b;
+    board_from(middle_game, GMK_RULE_FREESTYLE, &b);
+    gmk_limits l = {0};
+    l.depth = 6;
+    l.threads = 2;
+    int64_t main_nodes = 0;
+    gmk_listener listener = {note_nodes, NULL, &main_nodes};
+    gmk_search_result two;
+    gmk_engine_set_position(e, &b);
+    gmk_engine_search(e, &l, &listener, &two);
+    cr_assert_eq(gmk_rules_check_move(&b, two.best, NULL), GMK_MOVE_LEGAL);
+    cr_assert_eq(two.depth, 6);
+    cr_assert_gt(two.nodes, main_nodes, "the helper's nodes are not counted");
+    l.depth = 0;
+    l.turn_ms = 200;
+    double t0 = now_ms();
+    gmk_engine_search(e, &l, NULL, &two);
+    cr_expect_lt(now_ms() - t0, 500.0); /* generous: the suite runs two tests at once */
+    cr_assert_eq(gmk_rules_check_move(&b, two.best, NULL), GMK_MOVE_LEGAL);
+    gmk_engine_free(e);
+}
+
+/* Time: a new iteration starts while half its predicted time fits in the target; a search
+ * stops at the hard limit or at twice the soft target, whichever comes first. */
+Test(engine, timeman_predicts_the_next_iteration) {
+    gmk_limits l = {0};
+    l.time_left_ms = 60000;
+    l.overhead_ms = 10;
+    gmk_time_budget t = gmk_timeman_budget(&l, 20);
+    cr_assert_gt(t.soft_ms, 0);
+    cr_assert_leq(t.soft_ms, t.hard_ms);
+    cr_assert_eq(gmk_timeman_stop_ms(&t), t.soft_ms * 2 < t.hard_ms ? t.soft_ms * 2 : t.hard_ms);
+    int64_t target = t.soft_ms;
+    /* last iteration 100 ms, the one before 50: next ~200 ms, half of it 100 */
+    cr_assert(gmk_timeman_next_fits(&t, 100, target - 101, 100, 50));
+    cr_assert_not(gmk_timeman_next_fits(&t, 100, target - 99, 100, 50));
+    /* growth clamped to 5x: 10 ms after 1 ms predicts 50 ms, not 100 */
+    cr_assert(gmk_timeman_next_fits(&t, 100, target - 26, 10, 1));
+    cr_assert_not(gmk_timeman_next_fits(&t, 100, target, 1, 1));
+    gmk_limits none = {0};
+    gmk_time_budget u = gmk_timeman_budget(&none, 0);
+    cr_assert_eq(gmk_timeman_stop_ms(&u), 0);
+    cr_assert(gmk_timeman_next_fits(&u, 100, 1000000, 1000, 1));
 }

@@ -1,7 +1,8 @@
 /* test_tactics.c: the tactics suite (tests/data/tactics.txt) and the "no illegal move ever"
  * check of the engine.
  *
- * Each suite line is "kind rule moves answer". For win1 / block / fourthree the engine's move
+ * Each suite line is "kind rule moves answer [nodes]" (nodes: the engine's node limit,
+ * 400,000 by default). For win1 / block / fourthree the engine's move
  * must be one of the answer's points. For vcf the engine must report a proved win, and its
  * move must keep it: after the move and the defender's forced block the threat solver (at a
  * high limit) still finds the win. For defend, after the engine's move the opponent must have
@@ -73,7 +74,10 @@ Test(tactics, suite, .timeout = 600) {
         line_no++;
         if (line[0] == '#' || line[0] == '\n') continue;
         char kind[16], rule_name[16], moves[2048], answer[1024];
-        if (sscanf(line, "%15s %15s %2047s %1023s", kind, rule_name, moves, answer) != 4) {
+        long nodes = 400000;
+        int fields =
+            sscanf(line, "%15s %15s %2047s %1023s %ld", kind, rule_name, moves, answer, &nodes);
+        if (fields < 4 || nodes < 1 || nodes > 100000000) {
             cr_log_error("line %d: malformed", line_no);
             failures++;
             continue;
@@ -87,7 +91,7 @@ Test(tactics, suite, .timeout = 600) {
                   line_no, err);
         cr_assert(gmk_move_list_to_board(&list, rule, &b));
         gmk_limits limits = {0};
-        limits.nodes = 400000;
+        limits.nodes = nodes;
         gmk_engine_clear(e);
         gmk_engine_set_position(e, &b);
         gmk_search_result r;
