@@ -87,8 +87,7 @@ void gmk_brain_move_limits(gmk_brain *b, int64_t t0, int nbest, gmk_limits *lim,
         l.depth = b->set.max_depth;
     if (b->set.max_node > 0) l.nodes = b->set.max_node;
     if (nbest > 1) l.nbest = nbest > GMK_MAX_NBEST ? GMK_MAX_NBEST : nbest;
-    /* INFO thread_num (b->set.threads) goes here once gmk_limits has a thread count; the
-     * engine searches on one thread for now. */
+    l.threads = b->set.threads; /* INFO thread_num: Lazy SMP, 1 by default */
     *lim = l;
     w->stop_at = t0 + plan.stop_ms;
     w->answer_at = t0 + plan.answer_ms;
