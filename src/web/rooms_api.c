@@ -198,6 +198,13 @@ static void client_address(web_request *rq, char *out, size_t cap) {
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, (socklen_t)cap);
 }
 
+/* One more create or join from the caller's address: false past the limit. */
+static bool address_allowed(web_request *rq) {
+    char addr[64];
+    client_address(rq, addr, sizeof addr);
+    return rooms_join_allowed(rq->web, addr);
+}
+
 /* --- the event stream -------------------------------------------------------------------- */
 
 /* Appends text to a growing buffer; false when out of memory. */
@@ -431,12 +438,8 @@ static enum MHD_Result room_route(web_request *rq, const char *rest) {
     if (!post && !known_get) return web_error(rq, 404, "no such route");
     if ((post && !is_post) || (known_get && !is_get))
         return web_error(rq, 405, post ? "use POST" : "use GET");
-    if (post && strcmp(what, "join") == 0) { /* before the lookup: guessing codes costs too */
-        char addr[64];
-        client_address(rq, addr, sizeof addr);
-        if (!rooms_join_allowed(rq->web, addr))
-            return web_error(rq, 429, "too many joins from your address; wait a minute");
-    }
+    if (post && strcmp(what, "join") == 0 && !address_allowed(rq)) /* wrong codes count too */
+        return web_error(rq, 429, "too many joins from your address; wait a minute");
     unsigned status = 500;
     char err[256] = "";
     live_room *lr = room_get(rq->web, code, &status, err, sizeof err);
@@ -459,6 +462,8 @@ enum MHD_Result web_rooms_api(web_request *rq, bool *handled) {
     *handled = true;
     if (strcmp(rq->path, "/api/rooms") == 0) {
         if (strcmp(rq->method, "POST") != 0) return web_error(rq, 405, "use POST");
+        if (!address_allowed(rq)) /* each room takes memory: creating counts as joining */
+            return web_error(rq, 429, "too many rooms from your address; wait a minute");
         return post_room(rq);
     }
     if (strncmp(rq->path, "/api/rooms/", 11) == 0) return room_route(rq, rq->path + 11);

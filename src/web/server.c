@@ -358,7 +358,7 @@ int gmk_web_serve(const gmk_web_options *opt) {
         MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL, NULL,
         on_request, w, MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_THREAD_POOL_SIZE,
         (unsigned)HTTP_THREADS, MHD_OPTION_NOTIFY_COMPLETED, on_completed, w,
-        MHD_OPTION_CONNECTION_LIMIT, 2000u, MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_END);
+        MHD_OPTION_CONNECTION_LIMIT, 8000u, MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_END);
     if (!w->daemon) {
         fprintf(stderr, "gomoku serve: cannot start the HTTP server\n");
         goto done;
