@@ -44,7 +44,7 @@ static void evict(gmk_web *w) {
     live_game **pp = &w->live, **victim = NULL;
     for (; *pp; pp = &(*pp)->next) {
         live_game *g = *pp;
-        if (pthread_mutex_trylock(&g->mu) != 0) continue;
+        if (g->refs > 0 || pthread_mutex_trylock(&g->mu) != 0) continue;
         bool idle = g->jobs_out == 0 && hub_viewers(g->hub) == 0;
         pthread_mutex_unlock(&g->mu);
         if (idle) victim = pp; /* the list is most recent first: keep the last idle one */
@@ -72,8 +72,9 @@ live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t 
         *pp = g->next;
         g->next = w->live;
         w->live = g;
-        pthread_mutex_lock(&g->mu);
+        g->refs++; /* kept in memory while this request waits for it */
         pthread_mutex_unlock(&w->live_mu);
+        pthread_mutex_lock(&g->mu);
         g->last_used_ms = web_now_ms();
         return g;
     }
@@ -106,9 +107,10 @@ live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t 
     }
     g->id = id;
     g->last_used_ms = web_now_ms();
+    g->refs = 1;
     evict(w);
     insert(w, g);
-    pthread_mutex_lock(&g->mu);
+    pthread_mutex_lock(&g->mu); /* nobody else has it yet */
     pthread_mutex_unlock(&w->live_mu);
     live_kick(g, false); /* the computer may be to move in a game that was interrupted */
     return g;
@@ -176,17 +178,22 @@ live_game *live_create(gmk_web *w, const gmk_game_config *cfg, const gmk_pos *mo
     g->has_owner = true;
     memcpy(g->owner, owner_hash, GMK_SHA256_BYTES);
     g->last_used_ms = web_now_ms();
+    g->refs = 1;
     pthread_mutex_lock(&w->live_mu);
     evict(w);
     insert(w, g);
-    pthread_mutex_lock(&g->mu);
+    pthread_mutex_lock(&g->mu); /* nobody else has it yet */
     pthread_mutex_unlock(&w->live_mu);
     live_kick(g, wants_engine);
     return g;
 }
 
 void live_release(live_game *g) {
+    gmk_web *w = g->web;
     pthread_mutex_unlock(&g->mu);
+    pthread_mutex_lock(&w->live_mu);
+    g->refs--;
+    pthread_mutex_unlock(&w->live_mu);
 }
 
 static void job_done(void *ctx, uint64_t token, const gmk_search_result *r) {
@@ -269,7 +276,7 @@ void live_publish(live_game *g, int moves_before, int ev) {
 void live_tick(gmk_web *w, bool ping) {
     pthread_mutex_lock(&w->live_mu);
     for (live_game *g = w->live; g; g = g->next) {
-        pthread_mutex_lock(&g->mu);
+        if (pthread_mutex_trylock(&g->mu) != 0) continue; /* busy: next second */
         gmk_session_state st;
         gmk_session_get_state(g->session, &st);
         if (st.thinking || st.hinting) {

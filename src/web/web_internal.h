@@ -2,8 +2,10 @@
  * and the helpers between them. Nothing outside src/web/ includes this.
  *
  * Locks, always taken in this order: live table (web.live_mu) -> a game (game.mu) -> the
- * store (web.store_mu) -> a game's viewers (inside events.c). The store handle is used under
- * store_mu only; a game's session under its game.mu only. */
+ * store (web.store_mu) -> a game's viewers (inside events.c). Nobody waits for a game's lock
+ * while holding live_mu (a request takes a reference to the game under live_mu, lets go of
+ * it, then locks the game; the ticker only tries), so a busy game never holds up the others.
+ * The store handle is used under store_mu only; a game's session under its game.mu only. */
 #ifndef GMK_WEB_INTERNAL_H
 #define GMK_WEB_INTERNAL_H
 
@@ -36,6 +38,7 @@ typedef struct live_game {
     gmk_hub *hub;
     bool has_owner;
     uint8_t owner[GMK_SHA256_BYTES];
+    int refs;             /* requests holding it (web.live_mu) */
     int jobs_out;         /* jobs in the pool for this game */
     uint64_t job_token;   /* the session's job submitted last */
     int64_t last_used_ms; /* for eviction */
