@@ -521,6 +521,24 @@ describe('server process', () => {
     assert.doesNotMatch(s.stderr(), /Sanitizer|runtime error/);
   });
 
+  test('bad options are refused with a message (exit status 2)', () => {
+    for (const args of [['--listen', 'nonsense'], ['--listen', '127.0.0.1:70000'], ['--engines', '0'],
+      ['--lang', 'fr'], ['--frobnicate'], ['extra']]) {
+      let status = 0;
+      let err = '';
+      try {
+        execFileSync(BIN, ['serve', ...args, '--db', tempDb()], { stdio: 'pipe', timeout: 10000 });
+      } catch (e) {
+        status = e.status;
+        err = e.stderr.toString();
+      }
+      assert.equal(status, 2, args.join(' '));
+      assert.match(err, /serve/, args.join(' '));
+    }
+    const help = execFileSync(BIN, ['help', 'serve']).toString();
+    assert.match(help, /--listen HOST:PORT/);
+  });
+
   test('the shared server stops cleanly on SIGTERM with open event streams (no sanitizer report)', async () => {
     const c = new Client(base);
     const g = await newGame(c, { mode: 'hvc', level: 1 });
