@@ -5,6 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+enum { WORKER_NICE = 10 };
 
 typedef struct job_node {
     gmk_pool_job job;
@@ -34,6 +38,10 @@ struct gmk_pool {
 static void *work(void *arg) {
     worker *w = arg;
     gmk_pool *p = w->pool;
+    /* searches yield the CPU to the HTTP threads: with every engine busy, the requests that
+     * need none are still answered at once (Linux: the nice value is per thread, and the
+     * engine's search thread, created from this one, inherits it) */
+    setpriority(PRIO_PROCESS, (id_t)gettid(), WORKER_NICE);
     gmk_search_result *r = malloc(sizeof *r);
     pthread_mutex_lock(&p->mu);
     for (;;) {

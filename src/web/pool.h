@@ -4,7 +4,8 @@
  * the memory the pool takes is fixed: about N x engine_bytes. Searches are jobs: a position,
  * limits and a callback. A job waits in a bounded queue when every worker is busy; past the
  * queue the pool refuses it (the server answers 503). A caller that must not change anything
- * unless the job will be taken first reserves a place, then submits into it.
+ * unless the job will be taken first reserves a place, then submits into it. The workers run
+ * at a lower priority (nice 10) than the rest of the process.
  *
  * Threads: every function may be called from any thread. The callback runs on the worker's
  * thread (or on the thread calling gmk_pool_free, for jobs that never ran) without any pool
