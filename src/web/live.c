@@ -232,11 +232,9 @@ void live_kick(live_game *g, bool reserved) {
     pj->done = job_done;
     pj->ctx = g;
     pj->tag = job->token;
-    bool ok = true;
-    if (reserved)
-        gmk_pool_submit_reserved(g->web->pool, pj);
-    else
-        ok = gmk_pool_submit(g->web->pool, pj); /* when full, live_tick tries again */
+    /* when it cannot be queued (full, or the server is stopping), live_tick tries again */
+    bool ok =
+        reserved ? gmk_pool_submit_reserved(g->web->pool, pj) : gmk_pool_submit(g->web->pool, pj);
     if (ok) {
         g->jobs_out++;
         g->job_token = job->token;

@@ -155,23 +155,17 @@ void gmk_pool_unreserve(gmk_pool *p) {
     pthread_mutex_unlock(&p->mu);
 }
 
-void gmk_pool_submit_reserved(gmk_pool *p, const gmk_pool_job *job) {
+bool gmk_pool_submit_reserved(gmk_pool *p, const gmk_pool_job *job) {
     job_node *n = malloc(sizeof *n);
-    if (!n) { /* cannot queue it: give the place back and say so as a dropped job */
-        gmk_pool_unreserve(p);
-        job->done(job->ctx, job->tag, NULL);
-        return;
+    pthread_mutex_lock(&p->mu);
+    if (!n || p->stopping) { /* give the place back; the callback is not called */
+        p->used--;
+        pthread_mutex_unlock(&p->mu);
+        free(n);
+        return false;
     }
     n->job = *job;
     n->next = NULL;
-    pthread_mutex_lock(&p->mu);
-    if (p->stopping) {
-        p->used--;
-        pthread_mutex_unlock(&p->mu);
-        job->done(job->ctx, job->tag, NULL);
-        free(n);
-        return;
-    }
     if (p->tail)
         p->tail->next = n;
     else
@@ -180,12 +174,11 @@ void gmk_pool_submit_reserved(gmk_pool *p, const gmk_pool_job *job) {
     p->queued++;
     pthread_cond_signal(&p->wake);
     pthread_mutex_unlock(&p->mu);
+    return true;
 }
 
 bool gmk_pool_submit(gmk_pool *p, const gmk_pool_job *job) {
-    if (!gmk_pool_reserve(p)) return false;
-    gmk_pool_submit_reserved(p, job);
-    return true;
+    return gmk_pool_reserve(p) && gmk_pool_submit_reserved(p, job);
 }
 
 void gmk_pool_stop(gmk_pool *p, const void *ctx) {

@@ -17,6 +17,8 @@
 #include "web/web_internal.h"
 
 #define HTTP_THREADS 4
+/* An oversized body is read and dropped (so that the 413 reaches the client) up to this. */
+#define DROP_LIMIT ((size_t)16 << 20)
 #define DEFAULT_ENGINE_BYTES ((size_t)32 << 20)
 
 static const char CSP[] = "default-src 'self'; script-src 'self'; style-src 'self'; "
@@ -206,8 +208,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         size_t n = *upload_data_size;
         *upload_data_size = 0;
         if (rq->too_large || rq->body_len + n > GMK_WEB_MAX_BODY) {
-            rq->too_large = true;
-            return MHD_YES;
+            rq->too_large = true; /* read and dropped, then 413; past 16 MB, hang up */
+            rq->dropped += n;
+            return rq->dropped > DROP_LIMIT ? MHD_NO : MHD_YES;
         }
         char *b = realloc(rq->body, rq->body_len + n + 1);
         if (!b) return MHD_NO;

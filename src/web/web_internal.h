@@ -67,6 +67,7 @@ typedef struct {
     char *body;
     size_t body_len;
     bool too_large;
+    size_t dropped; /* bytes of an oversized body read and dropped */
     bool has_token;
     uint8_t token_hash[GMK_SHA256_BYTES];
     char new_token[2 * GMK_WEB_TOKEN_BYTES + 1]; /* set when this reply creates the cookie */
