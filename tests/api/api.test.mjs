@@ -428,6 +428,21 @@ describe('analysis and scoreboard', () => {
       assert.equal((await c.post('/api/analyze', body)).status, 400, JSON.stringify(body));
   });
 
+  test('the terminal commands share the file while the server runs: an import shows up at once', async () => {
+    const c = new Client(base);
+    const before = (await c.get('/api/stats')).json.total;
+    const file = tempDb().replace(/gomoku\.db$/, 'won.txt');
+    writeFileSync(file, 'h8a1i8a2j8a3k8a4l8\n');
+    const id = Number(execFileSync(BIN, ['import', '--db', db, file]).toString().match(/\d+/)[0]);
+    const st = await c.get(`/api/games/${id}`);
+    assert.equal(st.status, 200);
+    assert.equal(st.json.over, true);
+    assert.equal(st.json.owner, false);
+    assert.equal(st.json.result.winner, 'black');
+    assert.equal((await c.get('/api/stats')).json.total, before + 1);
+    assert.equal((await c.post(`/api/games/${id}/undo`)).status, 403); // nobody's browser owns it
+  });
+
   test('GET /api/stats counts a finished game, as gomoku stats does from the same file', async () => {
     const c = new Client(base);
     const before = (await c.get('/api/stats')).json.total;
