@@ -13,6 +13,8 @@ struct gmk_store {
     sqlite3 *db;
     int version;
     bool readonly;
+    bool deferred_sync; /* sync.c: commits are synced by gmk_store_sync, on wal_fd */
+    int wal_fd;
     char path[PATH_MAX];
 };
 

@@ -167,7 +167,12 @@ live_game *live_create(gmk_web *w, const gmk_game_config *cfg, const gmk_pos *mo
         snprintf(err, errlen, "%s", msg);
         st = GMK_SESSION_STORE;
     }
+    uint64_t seq = web_wrote(w);
     pthread_mutex_unlock(&w->store_mu);
+    if (st == GMK_SESSION_OK && !web_durable(w, seq)) {
+        snprintf(err, errlen, "the game could not be saved to the disk");
+        st = GMK_SESSION_STORE;
+    }
     if (st != GMK_SESSION_OK) {
         if (wants_engine) gmk_pool_unreserve(w->pool);
         game_free(g);
@@ -205,7 +210,9 @@ static void job_done(void *ctx, uint64_t token, const gmk_search_result *r) {
         int before = b->move_count;
         pthread_mutex_lock(&g->web->store_mu);
         int ev = gmk_session_job_done(g->session, token, r);
+        uint64_t seq = ev ? web_wrote(g->web) : 0;
         pthread_mutex_unlock(&g->web->store_mu);
+        if (seq) web_durable(g->web, seq); /* the computer's move is on disk before it is shown */
         if (ev) live_publish(g, before, ev);
         live_kick(g, false);
     }

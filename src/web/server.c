@@ -318,11 +318,20 @@ int gmk_web_serve(const gmk_web_options *opt) {
     if (!w->opt.engine_bytes) w->opt.engine_bytes = DEFAULT_ENGINE_BYTES;
     pthread_mutex_init(&w->store_mu, NULL);
     pthread_mutex_init(&w->live_mu, NULL);
+    pthread_mutex_init(&w->sync_mu, NULL);
+    pthread_cond_init(&w->sync_cv, NULL);
     int status = 1, fd = -1;
     char err[512];
     if (gmk_store_open(w->opt.db, GMK_STORE_OPEN_DEFAULT, &w->store, err, sizeof err) !=
         GMK_STORE_OK) {
         fprintf(stderr, "gomoku serve: %s\n", err);
+        goto done;
+    }
+    /* group commit; without it every write syncs on its own (still safe, slower) */
+    if (gmk_store_defer_sync(w->store, err, sizeof err) != GMK_STORE_OK)
+        fprintf(stderr, "gomoku serve: %s; each move is synced on its own\n", err);
+    if (!web_durable_start(w)) {
+        fprintf(stderr, "gomoku serve: cannot start the syncer thread\n");
         goto done;
     }
     w->pool = gmk_pool_create(w->opt.engines, w->opt.engine_bytes, w->opt.queue, err, sizeof err);
@@ -373,6 +382,7 @@ done:
     atomic_store(&w->stopping, true);
     gmk_pool_shutdown(w->pool); /* waiting analyses get their answer and are resumed */
     live_close_streams(w);
+    web_durable_stop(w); /* moves waiting for their sync are answered */
     if (w->daemon) MHD_stop_daemon(w->daemon);
     if (fd >= 0) close(fd);
     live_free_all(w);
@@ -380,6 +390,8 @@ done:
     gmk_store_close(w->store);
     pthread_mutex_destroy(&w->store_mu);
     pthread_mutex_destroy(&w->live_mu);
+    pthread_mutex_destroy(&w->sync_mu);
+    pthread_cond_destroy(&w->sync_cv);
     free(g_etags);
     g_etags = NULL;
     free(w);

@@ -55,6 +55,15 @@ struct gmk_web {
     live_game *live; /* a list, most recently used first */
     int live_count;
     atomic_bool stopping;
+    /* group commit (durable.c) */
+    atomic_uint_fast64_t written; /* writes committed so far */
+    pthread_mutex_t sync_mu;
+    pthread_cond_t sync_cv;
+    uint64_t synced; /* writes known durable */
+    uint64_t wanted; /* the highest write a blocking waiter waits for */
+    bool syncing, sync_failed, syncer_stop, syncer_running;
+    struct durable_waiter *waiters; /* requests whose reply waits for the next sync */
+    pthread_t syncer_thread;
 };
 
 /* One HTTP request, from its first callback to its end. */
@@ -89,6 +98,19 @@ enum MHD_Result web_json(web_request *rq, unsigned status, json_t *j);
 enum MHD_Result web_error(web_request *rq, unsigned status, const char *msg);
 /* Milliseconds of a monotonic clock. */
 int64_t web_now_ms(void);
+
+/* --- durable.c --------------------------------------------------------------------------- */
+
+/* Counts a write just committed (store_mu held); returns its number for web_durable. */
+uint64_t web_wrote(gmk_web *w);
+/* Waits until write seq (and every one before it) is on disk; false when the sync failed. */
+bool web_durable(gmk_web *w, uint64_t seq);
+/* Sends reply (taking it) once write seq is on disk, without holding the HTTP thread: the
+ * connection is suspended until the syncer has synced (500 if that failed). */
+enum MHD_Result web_durable_reply(web_request *rq, uint64_t seq, unsigned status, json_t *reply);
+/* Starts and stops the syncer thread (stopping syncs and answers what is waiting). */
+bool web_durable_start(gmk_web *w);
+void web_durable_stop(gmk_web *w);
 
 /* --- api.c / api_misc.c ------------------------------------------------------------------- */
 
