@@ -21,7 +21,7 @@ const ROOMS = Number(process.argv[2] || 1000);
 const RATE = Number(process.argv[3] || 300);
 const MOVES = Math.min(Number(process.argv[4] || 12), 100);
 const BIN = process.env.GMK_BIN || 'build/gomoku';
-const dir = mkdtempSync(join(tmpdir(), 'gmk-roomsbench-'));
+const dir = mkdtempSync(join(process.env.DB_DIR || tmpdir(), 'gmk-roomsbench-'));
 
 const letters = 'abcdefghijklmno';
 const black = [];

@@ -13,7 +13,9 @@ struct gmk_store {
     sqlite3 *db;
     int version;
     bool readonly;
-    bool batch; /* in gmk_store_batch_begin: each step is a savepoint of the batch */
+    bool batch;         /* in gmk_store_batch_begin: each step is a savepoint of the batch */
+    bool deferred_sync; /* sync.c: commits are synced by gmk_store_sync, on wal_fd */
+    int wal_fd;
     char path[PATH_MAX];
 };
 

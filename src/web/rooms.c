@@ -386,9 +386,11 @@ static void *timer_main(void *arg) {
             if (d != 0 && d <= now) { /* a flag has fallen: end the game now */
                 pthread_mutex_lock(&lr->mu);
                 pthread_mutex_lock(&w->store_mu);
-                gmk_room_tick(lr->room, web_wall_ms());
+                bool ended = gmk_room_tick(lr->room, web_wall_ms());
+                uint64_t seq = ended ? web_wrote(w) : 0;
                 pthread_mutex_unlock(&w->store_mu);
                 room_release(lr);
+                if (seq) web_durable(w, seq); /* the result on disk, as a move's */
                 d = atomic_load(&lr->deadline);
             }
             if (d != 0 && d < wake) wake = d;
