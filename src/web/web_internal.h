@@ -238,6 +238,9 @@ void hub_send(gmk_hub *h, const char *text);
 void hub_publish(gmk_hub *h, const char *event, const char *data_owner, const char *data_other);
 /* Sends a comment line to keep the connections open. */
 void hub_ping(gmk_hub *h);
+/* Ends the streams whose client has gone (its socket at end of file or failed), found without
+ * waking MHD: a peek at each waiting stream's socket. Returns how many. */
+int hub_check_closed(gmk_hub *h);
 /* Ends every stream (the server is stopping). */
 void hub_close_all(gmk_hub *h);
 /* Viewers connected now. */
