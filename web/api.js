@@ -173,11 +173,13 @@ export const recordUrl = (id, format) => `/api/games/${id}/record?format=${forma
 /**
  * Follows a game's events until close() is called. EventSource reconnects by itself.
  * @param {number} id
- * @param {{state: (s: GameState) => void, thinking: (ms: number) => void}} on
+ * @param {{state: (s: GameState) => void, thinking: (ms: number) => void, connected: (up: boolean) => void}} on
  * @returns {EventSource}
  */
 export function follow(id, on) {
     const es = new EventSource(`/api/games/${id}/events`);
+    es.addEventListener('open', () => on.connected(true));
+    es.addEventListener('error', () => on.connected(es.readyState === EventSource.OPEN));
     es.addEventListener('state', (e) => on.state(JSON.parse(/** @type {MessageEvent} */ (e).data)));
     es.addEventListener('thinking', (e) => {
         const d = JSON.parse(/** @type {MessageEvent} */ (e).data);

@@ -97,6 +97,10 @@ export class Game {
                 this.thinkingSince = performance.now() - ms;
                 this.tick();
             },
+            connected: (up) => {
+                if (!up) this.app.say(t('offline'), true);
+                else if ($('message').textContent === t('offline')) this.app.say('');
+            },
         });
     }
 

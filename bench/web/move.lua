@@ -7,7 +7,7 @@ local games_per_thread = tonumber(os.getenv("GAMES_PER_THREAD") or "250")
 local first_id = tonumber(os.getenv("FIRST_ID") or "1")
 local cookie = os.getenv("COOKIE") or ""
 local counter = 0
-local thread_index = 0
+thread_index = 0 -- a global: setup() gives each thread its own (thread:set)
 local threads = 0
 
 local black, white = {}, {}

@@ -41,11 +41,13 @@ const cli_command cli_commands[] = {
      "  --db PATH           the database file (default $XDG_DATA_HOME/gomoku/gomoku.db, or\n"
      "                      ~/.local/share/gomoku/gomoku.db)\n"
      "  --engines N         engine workers for the computer's moves and analyses (default:\n"
-     "                      the number of cores); each takes --engine-mb MB (default 32)\n"
+     "                      the number of cores)\n"
+     "  --engine-mb MB      the table budget of each engine (default 32); the engines never\n"
+     "                      take more than N x MB\n"
      "  --queue N           requests that may wait for a busy engine (default 4 per engine);\n"
      "                      past that the answer is 503 'the server is busy'\n"
      "  --lang en|zh        the page's language when the browser's says nothing (default en)\n"
-     "  --join-limit N      joins of online rooms one address may make a minute (default\n"
+     "  --join-limit N      online rooms one address may create or join a minute (default\n"
      "                      30); past that the answer is 429\n"
      "  --quiet             no access log (one line per request on stderr otherwise)\n"},
     {"help", cmd_help, "list the commands, or explain one: gomoku help COMMAND",

@@ -462,6 +462,10 @@ gmk_store_status gmk_store_open(const char *path, int flags, gmk_store **out, ch
 
 void gmk_store_close(gmk_store *s) {
     if (!s) return;
+    if (s->deferred_sync) {
+        gmk_store_sync(s, NULL, 0);
+        close(s->wal_fd);
+    }
     if (s->db) {
         s->batch = false; /* an open batch is rolled back whole */
         store_rollback(s);

@@ -208,6 +208,21 @@ gmk_store_status gmk_store_game_load(gmk_store *s, int64_t id, gmk_store_record 
 gmk_store_status gmk_store_game_list(gmk_store *s, gmk_store_game *out, int cap, int *count,
                                      char *err, size_t errlen);
 
+/* --- group commit --------------------------------------------------------------------- */
+
+/* Switches this handle to deferred syncing, for a server that commits for many clients at
+ * once: each write still commits before it returns (other processes see it, and it survives
+ * a crash or kill -9 of this program), but the WAL is no longer synced to the disk inside
+ * each commit; gmk_store_sync does it for every commit made so far, so that one sync serves
+ * all the clients waiting for it. A caller must call gmk_store_sync after its writes and
+ * before it tells anyone they are saved. Fails (changing nothing) on a read-only handle or
+ * when the WAL file cannot be opened. */
+gmk_store_status gmk_store_defer_sync(gmk_store *s, char *err, size_t errlen);
+
+/* Makes every commit made so far on this handle durable (fdatasync of the WAL). Does nothing
+ * without gmk_store_defer_sync. Safe from any thread, also while another uses the handle. */
+gmk_store_status gmk_store_sync(gmk_store *s, char *err, size_t errlen);
+
 /* --- web owners ------------------------------------------------------------------------ */
 
 /* The size of an owner's token hash (SHA-256). */

@@ -15,6 +15,8 @@ struct gmk_store {
     bool readonly;
     bool read_only_file; /* the file itself is not writable (mode or permissions) */
     bool batch;          /* in gmk_store_batch_begin: each step is a savepoint of the batch */
+    bool deferred_sync;  /* sync.c: commits are synced by gmk_store_sync, on wal_fd */
+    int wal_fd;
     char path[PATH_MAX];
 };
 

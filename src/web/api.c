@@ -97,10 +97,13 @@ static enum MHD_Result do_move(web_request *rq, live_game *g) {
     int before = b->move_count, ev = 0;
     pthread_mutex_lock(&g->web->store_mu);
     gmk_session_play(g->session, p, false, NULL, &ev);
+    uint64_t seq = web_wrote(g->web);
     pthread_mutex_unlock(&g->web->store_mu);
     live_kick(g, reserved);
     live_publish(g, before, ev);
-    return reply_state(rq, g, 200);
+    json_t *j = web_state_json(g, true);
+    live_release(g);
+    return web_durable_reply(rq, seq, 200, j); /* answered once the move is on disk */
 }
 
 typedef enum { ACT_UNDO, ACT_REDO, ACT_RESIGN, ACT_HINT } action;
@@ -121,7 +124,12 @@ static enum MHD_Result do_action(web_request *rq, live_game *g, action a) {
     case ACT_RESIGN: ok = gmk_session_resign(g->session, &ev); break;
     default: ok = gmk_session_hint(g->session, &ev); break;
     }
+    uint64_t seq = ok && a != ACT_HINT ? web_wrote(g->web) : 0;
     pthread_mutex_unlock(&g->web->store_mu);
+    if (seq && !web_durable(g->web, seq)) {
+        live_kick(g, reserved);
+        return refuse(rq, g, 500, "the change could not be saved to the disk");
+    }
     live_kick(g, reserved);
     if (!ok) {
         static const char *const msgs[] = {"there is nothing to undo", "there is nothing to redo",

@@ -463,7 +463,13 @@ static enum MHD_Result post_analyze(web_request *rq) {
     job->ctx = a;
     rq->wait_state = 1;
     MHD_suspend_connection(rq->conn); /* analysis_done resumes it */
-    gmk_pool_submit_reserved(rq->web->pool, job);
+    if (!gmk_pool_submit_reserved(rq->web->pool, job)) {
+        free(a);
+        rq->wait_status = 503;
+        rq->wait_reply = json_pack("{s:s}", "error", "the server is stopping");
+        rq->wait_state = 2;
+        MHD_resume_connection(rq->conn);
+    }
     free(job);
     return MHD_YES;
 }

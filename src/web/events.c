@@ -5,8 +5,10 @@
  * and resumes the suspended ones, so no thread waits on an idle stream. The response's free
  * callback (MHD closes the connection) only marks the viewer dead; the hub frees dead viewers
  * under its own lock, so MHD's callbacks never wait for it. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "web/web_internal.h"
 
@@ -234,6 +236,30 @@ void hub_close_all(gmk_hub *h) {
     h->closed = true;
     pthread_mutex_unlock(&h->mu);
     each(h, do_close, NULL);
+}
+
+int hub_check_closed(gmk_hub *h) {
+    pthread_mutex_lock(&h->mu);
+    sweep(h);
+    int n = 0, k = 0;
+    for (viewer *v = h->viewers; v; v = v->next) n++;
+    struct MHD_Connection **conns = calloc((size_t)n + 1, sizeof *conns);
+    for (viewer *v = h->viewers; v && conns; v = v->next) {
+        if (!v->suspended) continue; /* MHD itself is working on it */
+        const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(v->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        if (!ci) continue;
+        char c;
+        ssize_t r = recv(ci->connect_fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+        bool gone = r == 0 || (r < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+        if (!gone) continue;
+        v->closing = true; /* the reader ends the stream; MHD then closes the connection */
+        v->suspended = false;
+        conns[k++] = v->conn;
+    }
+    pthread_mutex_unlock(&h->mu);
+    if (conns) resume_all(conns, k);
+    return k;
 }
 
 int hub_viewers(gmk_hub *h) {

@@ -44,7 +44,7 @@ static void evict(gmk_web *w) {
     live_game **pp = &w->live, **victim = NULL;
     for (; *pp; pp = &(*pp)->next) {
         live_game *g = *pp;
-        if (pthread_mutex_trylock(&g->mu) != 0) continue;
+        if (g->refs > 0 || pthread_mutex_trylock(&g->mu) != 0) continue;
         bool idle = g->jobs_out == 0 && hub_viewers(g->hub) == 0;
         pthread_mutex_unlock(&g->mu);
         if (idle) victim = pp; /* the list is most recent first: keep the last idle one */
@@ -72,8 +72,9 @@ live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t 
         *pp = g->next;
         g->next = w->live;
         w->live = g;
-        pthread_mutex_lock(&g->mu);
+        g->refs++; /* kept in memory while this request waits for it */
         pthread_mutex_unlock(&w->live_mu);
+        pthread_mutex_lock(&g->mu);
         g->last_used_ms = web_now_ms();
         return g;
     }
@@ -106,9 +107,10 @@ live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t 
     }
     g->id = id;
     g->last_used_ms = web_now_ms();
+    g->refs = 1;
     evict(w);
     insert(w, g);
-    pthread_mutex_lock(&g->mu);
+    pthread_mutex_lock(&g->mu); /* nobody else has it yet */
     pthread_mutex_unlock(&w->live_mu);
     live_kick(g, false); /* the computer may be to move in a game that was interrupted */
     return g;
@@ -165,7 +167,12 @@ live_game *live_create(gmk_web *w, const gmk_game_config *cfg, const gmk_pos *mo
         snprintf(err, errlen, "%s", msg);
         st = GMK_SESSION_STORE;
     }
+    uint64_t seq = web_wrote(w);
     pthread_mutex_unlock(&w->store_mu);
+    if (st == GMK_SESSION_OK && !web_durable(w, seq)) {
+        snprintf(err, errlen, "the game could not be saved to the disk");
+        st = GMK_SESSION_STORE;
+    }
     if (st != GMK_SESSION_OK) {
         if (wants_engine) gmk_pool_unreserve(w->pool);
         game_free(g);
@@ -176,17 +183,22 @@ live_game *live_create(gmk_web *w, const gmk_game_config *cfg, const gmk_pos *mo
     g->has_owner = true;
     memcpy(g->owner, owner_hash, GMK_SHA256_LEN);
     g->last_used_ms = web_now_ms();
+    g->refs = 1;
     pthread_mutex_lock(&w->live_mu);
     evict(w);
     insert(w, g);
-    pthread_mutex_lock(&g->mu);
+    pthread_mutex_lock(&g->mu); /* nobody else has it yet */
     pthread_mutex_unlock(&w->live_mu);
     live_kick(g, wants_engine);
     return g;
 }
 
 void live_release(live_game *g) {
+    gmk_web *w = g->web;
     pthread_mutex_unlock(&g->mu);
+    pthread_mutex_lock(&w->live_mu);
+    g->refs--;
+    pthread_mutex_unlock(&w->live_mu);
 }
 
 static void job_done(void *ctx, uint64_t token, const gmk_search_result *r) {
@@ -198,7 +210,9 @@ static void job_done(void *ctx, uint64_t token, const gmk_search_result *r) {
         int before = b->move_count;
         pthread_mutex_lock(&g->web->store_mu);
         int ev = gmk_session_job_done(g->session, token, r);
+        uint64_t seq = ev ? web_wrote(g->web) : 0;
         pthread_mutex_unlock(&g->web->store_mu);
+        if (seq) web_durable(g->web, seq); /* the computer's move is on disk before it is shown */
         if (ev) live_publish(g, before, ev);
         live_kick(g, false);
     }
@@ -225,11 +239,9 @@ void live_kick(live_game *g, bool reserved) {
     pj->done = job_done;
     pj->ctx = g;
     pj->tag = job->token;
-    bool ok = true;
-    if (reserved)
-        gmk_pool_submit_reserved(g->web->pool, pj);
-    else
-        ok = gmk_pool_submit(g->web->pool, pj); /* when full, live_tick tries again */
+    /* when it cannot be queued (full, or the server is stopping), live_tick tries again */
+    bool ok =
+        reserved ? gmk_pool_submit_reserved(g->web->pool, pj) : gmk_pool_submit(g->web->pool, pj);
     if (ok) {
         g->jobs_out++;
         g->job_token = job->token;
@@ -269,7 +281,7 @@ void live_publish(live_game *g, int moves_before, int ev) {
 void live_tick(gmk_web *w, bool ping) {
     pthread_mutex_lock(&w->live_mu);
     for (live_game *g = w->live; g; g = g->next) {
-        pthread_mutex_lock(&g->mu);
+        if (pthread_mutex_trylock(&g->mu) != 0) continue; /* busy: next second */
         gmk_session_state st;
         gmk_session_get_state(g->session, &st);
         if (st.thinking || st.hinting) {

@@ -5,6 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+enum { WORKER_NICE = 10 };
 
 typedef struct job_node {
     gmk_pool_job job;
@@ -34,6 +38,10 @@ struct gmk_pool {
 static void *work(void *arg) {
     worker *w = arg;
     gmk_pool *p = w->pool;
+    /* searches yield the CPU to the HTTP threads: with every engine busy, the requests that
+     * need none are still answered at once (Linux: the nice value is per thread, and the
+     * engine's search thread, created from this one, inherits it) */
+    setpriority(PRIO_PROCESS, (id_t)gettid(), WORKER_NICE);
     gmk_search_result *r = malloc(sizeof *r);
     pthread_mutex_lock(&p->mu);
     for (;;) {
@@ -147,23 +155,17 @@ void gmk_pool_unreserve(gmk_pool *p) {
     pthread_mutex_unlock(&p->mu);
 }
 
-void gmk_pool_submit_reserved(gmk_pool *p, const gmk_pool_job *job) {
+bool gmk_pool_submit_reserved(gmk_pool *p, const gmk_pool_job *job) {
     job_node *n = malloc(sizeof *n);
-    if (!n) { /* cannot queue it: give the place back and say so as a dropped job */
-        gmk_pool_unreserve(p);
-        job->done(job->ctx, job->tag, NULL);
-        return;
+    pthread_mutex_lock(&p->mu);
+    if (!n || p->stopping) { /* give the place back; the callback is not called */
+        p->used--;
+        pthread_mutex_unlock(&p->mu);
+        free(n);
+        return false;
     }
     n->job = *job;
     n->next = NULL;
-    pthread_mutex_lock(&p->mu);
-    if (p->stopping) {
-        p->used--;
-        pthread_mutex_unlock(&p->mu);
-        job->done(job->ctx, job->tag, NULL);
-        free(n);
-        return;
-    }
     if (p->tail)
         p->tail->next = n;
     else
@@ -172,12 +174,11 @@ void gmk_pool_submit_reserved(gmk_pool *p, const gmk_pool_job *job) {
     p->queued++;
     pthread_cond_signal(&p->wake);
     pthread_mutex_unlock(&p->mu);
+    return true;
 }
 
 bool gmk_pool_submit(gmk_pool *p, const gmk_pool_job *job) {
-    if (!gmk_pool_reserve(p)) return false;
-    gmk_pool_submit_reserved(p, job);
-    return true;
+    return gmk_pool_reserve(p) && gmk_pool_submit_reserved(p, job);
 }
 
 void gmk_pool_stop(gmk_pool *p, const void *ctx) {

@@ -4,11 +4,13 @@
  * the memory the pool takes is fixed: about N x engine_bytes. Searches are jobs: a position,
  * limits and a callback. A job waits in a bounded queue when every worker is busy; past the
  * queue the pool refuses it (the server answers 503). A caller that must not change anything
- * unless the job will be taken first reserves a place, then submits into it.
+ * unless the job will be taken first reserves a place, then submits into it. The workers run
+ * at a lower priority (nice 10) than the rest of the process.
  *
  * Threads: every function may be called from any thread. The callback runs on the worker's
- * thread (or on the thread calling gmk_pool_free, for jobs that never ran) without any pool
- * lock held; it may submit new jobs. */
+ * thread (or on the thread calling gmk_pool_shutdown, for jobs that never ran) without any
+ * pool lock held, never inside a submit call (so a caller may hold its own lock around a
+ * submit that the callback takes); it may submit new jobs. */
 #ifndef GMK_WEB_POOL_H
 #define GMK_WEB_POOL_H
 
@@ -48,9 +50,11 @@ void gmk_pool_free(gmk_pool *p);
 bool gmk_pool_reserve(gmk_pool *p);
 /* Gives back an unused reservation. */
 void gmk_pool_unreserve(gmk_pool *p);
-/* Submits a job into a place reserved before (the job is copied). */
-void gmk_pool_submit_reserved(gmk_pool *p, const gmk_pool_job *job);
-/* Reserve and submit at once; false (nothing queued) when the pool is full. */
+/* Submits a job (copied) into a place reserved before. False when it cannot be queued (the
+ * pool is shutting down, or out of memory): the place is given back and the callback will
+ * never be called. Either way the callback is never called from inside this function. */
+bool gmk_pool_submit_reserved(gmk_pool *p, const gmk_pool_job *job);
+/* Reserve and submit at once; false (nothing queued, no callback) when the pool is full. */
 bool gmk_pool_submit(gmk_pool *p, const gmk_pool_job *job);
 
 /* Asks the running searches of ctx to stop now (their callbacks still come, with the best

@@ -79,9 +79,16 @@ static const char *message_of(gmk_room_status st) {
     }
 }
 
-/* Answers with the room's state (status 200) or an error for st; releases the room. */
+/* Answers with the room's state (status 200) or an error for st; releases the room. A change
+ * (st OK) is answered once it is on disk (group commit, durable.c); its events go out at once. */
 static enum MHD_Result reply(web_request *rq, live_room *lr, gmk_room_status st, int seat,
                              gmk_forbid_kind kind, int64_t now) {
+    uint64_t seq = 0;
+    if (st == GMK_ROOM_OK) {
+        pthread_mutex_lock(&rq->web->store_mu);
+        seq = web_wrote(rq->web); /* counted after the room's commit, before the sync */
+        pthread_mutex_unlock(&rq->web->store_mu);
+    }
     json_t *j;
     if (st == GMK_ROOM_OK || st == GMK_ROOM_FULL) {
         j = room_state_json(lr, now, seat);
@@ -93,7 +100,7 @@ static enum MHD_Result reply(web_request *rq, live_room *lr, gmk_room_status st,
             json_object_set_new(j, "foul", json_string(gmk_forbid_name(kind)));
     }
     room_release(lr);
-    return web_json(rq, http_of(st), j);
+    return seq ? web_durable_reply(rq, seq, http_of(st), j) : web_json(rq, http_of(st), j);
 }
 
 /* --- creating and joining ---------------------------------------------------------------- */
@@ -182,8 +189,11 @@ static enum MHD_Result post_room(web_request *rq) {
     if (!lr) return web_error(rq, status, err);
     set_seat_cookie(rq, lr->code, token);
     json_t *j = room_state_json(lr, web_wall_ms(), 0);
+    pthread_mutex_lock(&rq->web->store_mu);
+    uint64_t seq = web_wrote(rq->web);
+    pthread_mutex_unlock(&rq->web->store_mu);
     room_release(lr);
-    return web_json(rq, 201, j);
+    return web_durable_reply(rq, seq, 201, j); /* the room is on disk before its link is given */
 }
 
 static void client_address(web_request *rq, char *out, size_t cap) {
@@ -196,6 +206,13 @@ static void client_address(web_request *rq, char *out, size_t cap) {
         inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)cap);
     else if (sa->sa_family == AF_INET6)
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, (socklen_t)cap);
+}
+
+/* One more create or join from the caller's address: false past the limit. */
+static bool address_allowed(web_request *rq) {
+    char addr[64];
+    client_address(rq, addr, sizeof addr);
+    return rooms_join_allowed(rq->web, addr);
 }
 
 /* --- the event stream -------------------------------------------------------------------- */
@@ -431,12 +448,8 @@ static enum MHD_Result room_route(web_request *rq, const char *rest) {
     if (!post && !known_get) return web_error(rq, 404, "no such route");
     if ((post && !is_post) || (known_get && !is_get))
         return web_error(rq, 405, post ? "use POST" : "use GET");
-    if (post && strcmp(what, "join") == 0) { /* before the lookup: guessing codes costs too */
-        char addr[64];
-        client_address(rq, addr, sizeof addr);
-        if (!rooms_join_allowed(rq->web, addr))
-            return web_error(rq, 429, "too many joins from your address; wait a minute");
-    }
+    if (post && strcmp(what, "join") == 0 && !address_allowed(rq)) /* wrong codes count too */
+        return web_error(rq, 429, "too many joins from your address; wait a minute");
     unsigned status = 500;
     char err[256] = "";
     live_room *lr = room_get(rq->web, code, &status, err, sizeof err);
@@ -449,7 +462,9 @@ static enum MHD_Result room_route(web_request *rq, const char *rest) {
         gmk_room_tick(lr->room, now);
         pthread_mutex_unlock(&rq->web->store_mu);
         int seat = has_token ? gmk_room_seat_of(lr->room, token, GMK_WEB_TOKEN_BYTES) : -1;
-        return reply(rq, lr, GMK_ROOM_OK, seat, GMK_FORBID_NONE, now);
+        json_t *j = room_state_json(lr, now, seat);
+        room_release(lr);
+        return web_json(rq, 200, j); /* reading: nothing to wait for */
     }
     if (strcmp(what, "events") == 0) return room_events(rq, lr, token, has_token);
     return room_action(rq, lr, what, token, has_token);
@@ -459,6 +474,8 @@ enum MHD_Result web_rooms_api(web_request *rq, bool *handled) {
     *handled = true;
     if (strcmp(rq->path, "/api/rooms") == 0) {
         if (strcmp(rq->method, "POST") != 0) return web_error(rq, 405, "use POST");
+        if (!address_allowed(rq)) /* each room takes memory: creating counts as joining */
+            return web_error(rq, 429, "too many rooms from your address; wait a minute");
         return post_room(rq);
     }
     if (strncmp(rq->path, "/api/rooms/", 11) == 0) return room_route(rq, rq->path + 11);

@@ -17,6 +17,8 @@
 #include "web/web_internal.h"
 
 #define HTTP_THREADS 4
+/* An oversized body is read and dropped (so that the 413 reaches the client) up to this. */
+#define DROP_LIMIT ((size_t)16 << 20)
 #define DEFAULT_ENGINE_BYTES ((size_t)32 << 20)
 
 static const char CSP[] = "default-src 'self'; script-src 'self'; style-src 'self'; "
@@ -217,8 +219,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         size_t n = *upload_data_size;
         *upload_data_size = 0;
         if (rq->too_large || rq->body_len + n > GMK_WEB_MAX_BODY) {
-            rq->too_large = true;
-            return MHD_YES;
+            rq->too_large = true; /* read and dropped, then 413; past 16 MB, hang up */
+            rq->dropped += n;
+            return rq->dropped > DROP_LIMIT ? MHD_NO : MHD_YES;
         }
         char *b = realloc(rq->body, rq->body_len + n + 1);
         if (!b) return MHD_NO;
@@ -326,6 +329,8 @@ int gmk_web_serve(const gmk_web_options *opt) {
     if (!w->opt.engine_bytes) w->opt.engine_bytes = DEFAULT_ENGINE_BYTES;
     pthread_mutex_init(&w->store_mu, NULL);
     pthread_mutex_init(&w->live_mu, NULL);
+    pthread_mutex_init(&w->sync_mu, NULL);
+    pthread_cond_init(&w->sync_cv, NULL);
     int status = 1, fd = -1;
     bool rooms = rooms_start(w);
     char err[512];
@@ -336,6 +341,13 @@ int gmk_web_serve(const gmk_web_options *opt) {
     if (gmk_store_open(w->opt.db, GMK_STORE_OPEN_DEFAULT, &w->store, err, sizeof err) !=
         GMK_STORE_OK) {
         fprintf(stderr, "gomoku serve: %s\n", err);
+        goto done;
+    }
+    /* group commit; without it every write syncs on its own (still safe, slower) */
+    if (gmk_store_defer_sync(w->store, err, sizeof err) != GMK_STORE_OK)
+        fprintf(stderr, "gomoku serve: %s; each move is synced on its own\n", err);
+    if (!web_durable_start(w)) {
+        fprintf(stderr, "gomoku serve: cannot start the syncer thread\n");
         goto done;
     }
     w->pool = gmk_pool_create(w->opt.engines, w->opt.engine_bytes, w->opt.queue, err, sizeof err);
@@ -358,7 +370,7 @@ int gmk_web_serve(const gmk_web_options *opt) {
         MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL, NULL,
         on_request, w, MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_THREAD_POOL_SIZE,
         (unsigned)HTTP_THREADS, MHD_OPTION_NOTIFY_COMPLETED, on_completed, w,
-        MHD_OPTION_CONNECTION_LIMIT, 2000u, MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_END);
+        MHD_OPTION_CONNECTION_LIMIT, 8000u, MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_END);
     if (!w->daemon) {
         fprintf(stderr, "gomoku serve: cannot start the HTTP server\n");
         goto done;
@@ -387,6 +399,7 @@ done:
     gmk_pool_shutdown(w->pool); /* waiting analyses get their answer and are resumed */
     live_close_streams(w);
     rooms_close_streams(w);
+    web_durable_stop(w); /* moves waiting for their sync are answered */
     if (w->daemon) MHD_stop_daemon(w->daemon);
     if (fd >= 0) close(fd);
     live_free_all(w);
@@ -395,6 +408,8 @@ done:
     gmk_store_close(w->store);
     pthread_mutex_destroy(&w->store_mu);
     pthread_mutex_destroy(&w->live_mu);
+    pthread_mutex_destroy(&w->sync_mu);
+    pthread_cond_destroy(&w->sync_cv);
     free(g_etags);
     g_etags = NULL;
     free(w);

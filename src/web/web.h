@@ -22,7 +22,7 @@ typedef struct {
     size_t engine_bytes; /* tables per engine (0: 32 MB) */
     const char *lang;    /* "en" or "zh": the page's default language */
     bool quiet;          /* no access log */
-    int join_limit;      /* joins of online rooms per address a minute (0: 30) */
+    int join_limit;      /* online rooms created or joined per address a minute (0: 30) */
 } gmk_web_options;
 
 /* Runs the server until SIGINT or SIGTERM; prints the URL on stdout once it listens and

@@ -2,10 +2,12 @@
  * and the helpers between them. Nothing outside src/web/ includes this.
  *
  * Locks, always taken in this order: live table (web.live_mu) -> a game (game.mu) -> the
- * store (web.store_mu) -> a game's viewers (inside events.c). The store handle is used under
- * store_mu only; a game's session under its game.mu only. Online rooms likewise: the rooms'
- * table (web.rooms_mu) -> a room (room.mu) -> the store -> its viewers; web.timer_mu is taken
- * alone. */
+ * store (web.store_mu) -> a game's viewers (inside events.c). Nobody waits for a game's lock
+ * while holding live_mu (a request takes a reference to the game under live_mu, lets go of
+ * it, then locks the game; the ticker only tries), so a busy game never holds up the others.
+ * The store handle is used under store_mu only; a game's session under its game.mu only.
+ * Online rooms likewise: the rooms' table (web.rooms_mu) -> a room (room.mu) -> the store ->
+ * its viewers; web.timer_mu is taken alone. */
 #ifndef GMK_WEB_INTERNAL_H
 #define GMK_WEB_INTERNAL_H
 
@@ -71,6 +73,7 @@ typedef struct live_game {
     gmk_hub *hub;
     bool has_owner;
     uint8_t owner[GMK_SHA256_LEN];
+    int refs;             /* requests holding it (web.live_mu) */
     int jobs_out;         /* jobs in the pool for this game */
     uint64_t job_token;   /* the session's job submitted last */
     int64_t last_used_ms; /* for eviction */
@@ -98,6 +101,15 @@ struct gmk_web {
     pthread_cond_t timer_cv;
     bool timer_poked, timer_stop; /* timer_mu */
     room_stream *closed;          /* timer_mu: streams closed, to disconnect on the timer */
+    /* group commit (durable.c) */
+    atomic_uint_fast64_t written; /* writes committed so far */
+    pthread_mutex_t sync_mu;
+    pthread_cond_t sync_cv;
+    uint64_t synced; /* writes known durable */
+    uint64_t wanted; /* the highest write a blocking waiter waits for */
+    bool syncing, sync_failed, syncer_stop, syncer_running;
+    struct durable_waiter *waiters; /* requests whose reply waits for the next sync */
+    pthread_t syncer_thread;
 };
 
 /* One HTTP request, from its first callback to its end. */
@@ -110,6 +122,7 @@ typedef struct {
     char *body;
     size_t body_len;
     bool too_large;
+    size_t dropped; /* bytes of an oversized body read and dropped */
     bool has_token;
     uint8_t token_hash[GMK_SHA256_LEN];
     char new_token[2 * GMK_WEB_TOKEN_BYTES + 1]; /* set when this reply creates the cookie */
@@ -136,6 +149,19 @@ int64_t web_now_ms(void);
 int64_t web_wall_ms(void);
 /* Fills buf with n bytes from getrandom; false when it fails. */
 bool web_random(void *buf, size_t n);
+
+/* --- durable.c --------------------------------------------------------------------------- */
+
+/* Counts a write just committed (store_mu held); returns its number for web_durable. */
+uint64_t web_wrote(gmk_web *w);
+/* Waits until write seq (and every one before it) is on disk; false when the sync failed. */
+bool web_durable(gmk_web *w, uint64_t seq);
+/* Sends reply (taking it) once write seq is on disk, without holding the HTTP thread: the
+ * connection is suspended until the syncer has synced (500 if that failed). */
+enum MHD_Result web_durable_reply(web_request *rq, uint64_t seq, unsigned status, json_t *reply);
+/* Starts and stops the syncer thread (stopping syncs and answers what is waiting). */
+bool web_durable_start(gmk_web *w);
+void web_durable_stop(gmk_web *w);
 
 /* --- api.c / api_misc.c ------------------------------------------------------------------- */
 
@@ -212,6 +238,9 @@ void hub_send(gmk_hub *h, const char *text);
 void hub_publish(gmk_hub *h, const char *event, const char *data_owner, const char *data_other);
 /* Sends a comment line to keep the connections open. */
 void hub_ping(gmk_hub *h);
+/* Ends the streams whose client has gone (its socket at end of file or failed), found without
+ * waking MHD: a peek at each waiting stream's socket. Returns how many. */
+int hub_check_closed(gmk_hub *h);
 /* Ends every stream (the server is stopping). */
 void hub_close_all(gmk_hub *h);
 /* Viewers connected now. */

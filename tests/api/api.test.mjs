@@ -428,6 +428,21 @@ describe('analysis and scoreboard', () => {
       assert.equal((await c.post('/api/analyze', body)).status, 400, JSON.stringify(body));
   });
 
+  test('the terminal commands share the file while the server runs: an import shows up at once', async () => {
+    const c = new Client(base);
+    const before = (await c.get('/api/stats')).json.total;
+    const file = tempDb().replace(/gomoku\.db$/, 'won.txt');
+    writeFileSync(file, 'h8a1i8a2j8a3k8a4l8\n');
+    const id = Number(execFileSync(BIN, ['import', '--db', db, file]).toString().match(/\d+/)[0]);
+    const st = await c.get(`/api/games/${id}`);
+    assert.equal(st.status, 200);
+    assert.equal(st.json.over, true);
+    assert.equal(st.json.owner, false);
+    assert.equal(st.json.result.winner, 'black');
+    assert.equal((await c.get('/api/stats')).json.total, before + 1);
+    assert.equal((await c.post(`/api/games/${id}/undo`)).status, 403); // nobody's browser owns it
+  });
+
   test('GET /api/stats counts a finished game, as gomoku stats does from the same file', async () => {
     const c = new Client(base);
     const before = (await c.get('/api/stats')).json.total;
@@ -519,6 +534,24 @@ describe('server process', () => {
     assert.match(out, /already in use/);
     assert.equal(await s.stop('SIGINT'), 0);
     assert.doesNotMatch(s.stderr(), /Sanitizer|runtime error/);
+  });
+
+  test('bad options are refused with a message (exit status 2)', () => {
+    for (const args of [['--listen', 'nonsense'], ['--listen', '127.0.0.1:70000'], ['--engines', '0'],
+      ['--lang', 'fr'], ['--frobnicate'], ['extra']]) {
+      let status = 0;
+      let err = '';
+      try {
+        execFileSync(BIN, ['serve', ...args, '--db', tempDb()], { stdio: 'pipe', timeout: 10000 });
+      } catch (e) {
+        status = e.status;
+        err = e.stderr.toString();
+      }
+      assert.equal(status, 2, args.join(' '));
+      assert.match(err, /serve/, args.join(' '));
+    }
+    const help = execFileSync(BIN, ['help', 'serve']).toString();
+    assert.match(help, /--listen HOST:PORT/);
   });
 
   test('the shared server stops cleanly on SIGTERM with open event streams (no sanitizer report)', async () => {

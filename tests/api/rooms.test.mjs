@@ -10,7 +10,7 @@ import { startServer, tempDb } from './server.mjs';
 
 let srv;
 
-before(async () => { srv = await startServer(tempDb(), ['--engines', '1', '--quiet']); });
+before(async () => { srv = await startServer(tempDb(), ['--engines', '1', '--quiet', '--join-limit', '1000']); });
 after(async () => {
   if (srv && srv.proc.exitCode === null) {
     assert.equal(await srv.stop(), 0);
@@ -252,8 +252,8 @@ describe('online rooms', () => {
     assert.equal(now.last_seq, before.last_seq + 2, 'only the move and the offer were logged');
   });
 
-  test('joins from one address are limited: 429 past the limit, for good codes and bad', async () => {
-    const s = await startServer(tempDb(), ['--join-limit', '3', '--quiet']);
+  test('creates and joins from one address are limited: 429 past the limit, for good codes and bad', async () => {
+    const s = await startServer(tempDb(), ['--join-limit', '4', '--quiet']);
     try {
       const ann = new Browser(s.url);
       const code = (await ann.post('/api/rooms', { name: 'Ann' })).json.code;
@@ -263,6 +263,7 @@ describe('online rooms', () => {
       const r = await new Browser(s.url).post('/api/rooms/YYYYYYYYYYYY/join', { name: 'G' });
       assert.equal(r.status, 429, r.text);
       assert.equal((await new Browser(s.url).post(`/api/rooms/${code}/join`, { name: 'Eve' })).status, 429);
+      assert.equal((await new Browser(s.url).post('/api/rooms', { name: 'Zed' })).status, 429, 'creating too');
       assert.equal((await ann.get(`/api/rooms/${code}`)).status, 200, 'reading is not limited');
     } finally {
       assert.equal(await s.stop(), 0);

@@ -214,3 +214,31 @@ Test(store_owners, set_get_and_not_offered_to_the_terminal, .init = setup, .fini
     free(rec);
     cr_assert_eq(gmk_store_schema_version(store), GMK_STORE_SCHEMA_VERSION);
 }
+
+/* --- group commit ------------------------------------------------------------------------- */
+
+Test(store_sync, deferred_commits_are_seen_and_synced, .init = setup, .fini = teardown) {
+    char err[256];
+    cr_assert_eq(gmk_store_sync(store, err, sizeof err), GMK_STORE_OK); /* no-op before */
+    cr_assert_eq(gmk_store_defer_sync(store, err, sizeof err), GMK_STORE_OK, "%s", err);
+    gmk_store_new_game g = {.mode = GMK_STORE_MODE_HVH, .rule = GMK_RULE_FREESTYLE, .size = 15};
+    int64_t id;
+    cr_assert_eq(gmk_store_game_begin(store, &g, &id, err, sizeof err), GMK_STORE_OK);
+    cr_assert_eq(gmk_store_game_add_move(store, id, 0, 7, 7, 0, err, sizeof err), GMK_STORE_OK);
+    /* committed: another handle (another process would be the same) sees it before the sync */
+    gmk_store *other;
+    cr_assert_eq(gmk_store_open(db_path, GMK_STORE_OPEN_EXISTING, &other, err, sizeof err),
+                 GMK_STORE_OK, "%s", err);
+    gmk_store_record *rec = malloc(sizeof *rec);
+    cr_assert_eq(gmk_store_game_load(other, id, rec, err, sizeof err), GMK_STORE_OK);
+    cr_assert_eq(rec->game.move_count, 1);
+    free(rec);
+    cr_assert_eq(gmk_store_sync(store, err, sizeof err), GMK_STORE_OK, "%s", err);
+    gmk_store_close(other);
+    /* a read-only handle cannot defer */
+    gmk_store *ro;
+    cr_assert_eq(gmk_store_open(db_path, GMK_STORE_OPEN_READONLY, &ro, err, sizeof err),
+                 GMK_STORE_OK, "%s", err);
+    cr_assert_neq(gmk_store_defer_sync(ro, err, sizeof err), GMK_STORE_OK);
+    gmk_store_close(ro);
+}
