@@ -100,10 +100,12 @@ static enum MHD_Result do_move(web_request *rq, live_game *g) {
     uint64_t seq = web_wrote(g->web);
     pthread_mutex_unlock(&g->web->store_mu);
     live_kick(g, reserved);
-    live_publish(g, before, ev);
     json_t *j = web_state_json(g, true);
+    rq->pub_game = g->id; /* shown to the viewers, and answered, once it is on disk */
+    rq->pub_before = before;
+    rq->pub_ev = ev;
     live_release(g);
-    return web_durable_reply(rq, seq, 200, j); /* answered once the move is on disk */
+    return web_durable_reply(rq, seq, 200, j);
 }
 
 typedef enum { ACT_UNDO, ACT_REDO, ACT_RESIGN, ACT_HINT } action;

@@ -131,5 +131,6 @@ enum MHD_Result web_durable_reply(web_request *rq, uint64_t seq, unsigned status
         json_decref(reply);
         return web_error(rq, 500, "it could not be saved to the disk");
     }
+    live_publish_later(rq);
     return web_json(rq, status, reply);
 }

@@ -108,6 +108,7 @@ live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t 
     g->id = id;
     g->last_used_ms = web_now_ms();
     g->refs = 1;
+    g->published = gmk_session_board(g->session)->move_count; /* nobody watches yet */
     evict(w);
     insert(w, g);
     pthread_mutex_lock(&g->mu); /* nobody else has it yet */
@@ -180,6 +181,7 @@ live_game *live_create(gmk_web *w, const gmk_game_config *cfg, const gmk_pos *mo
         return NULL;
     }
     g->id = id;
+    g->published = gmk_session_board(g->session)->move_count; /* nobody watches yet */
     g->has_owner = true;
     memcpy(g->owner, owner_hash, GMK_SHA256_LEN);
     g->last_used_ms = web_now_ms();
@@ -251,9 +253,15 @@ void live_kick(live_game *g, bool reserved) {
 }
 
 void live_publish(live_game *g, int moves_before, int ev) {
-    if (hub_viewers(g->hub) == 0) return; /* nobody to tell */
     const gmk_board *b = gmk_session_board(g->session);
-    for (int i = moves_before; i < b->move_count; i++) {
+    /* each move is sent once, in order, whoever publishes first (a move waiting for its
+     * sync may be overtaken by the computer's reply, which waited for a later sync) */
+    (void)moves_before;
+    if (g->published > b->move_count) g->published = b->move_count; /* after an undo */
+    int from = g->published;
+    g->published = b->move_count;
+    if (hub_viewers(g->hub) == 0) return; /* nobody to tell */
+    for (int i = from; i < b->move_count; i++) {
         json_t *m = json_object();
         json_object_set_new(m, "point", web_point_json(b->moves[i], b->size));
         json_object_set_new(m, "color", json_string(i % 2 == 0 ? "black" : "white"));
@@ -276,6 +284,17 @@ void live_publish(live_game *g, int moves_before, int ev) {
     }
     json_decref(so);
     json_decref(sv);
+}
+
+void live_publish_later(web_request *rq) {
+    if (!rq->pub_game) return;
+    unsigned status;
+    char err[128];
+    live_game *g = live_get(rq->web, rq->pub_game, &status, err, sizeof err);
+    rq->pub_game = 0;
+    if (!g) return;
+    live_publish(g, rq->pub_before, rq->pub_ev);
+    live_release(g);
 }
 
 void live_tick(gmk_web *w, bool ping) {

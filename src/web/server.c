@@ -213,6 +213,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         rq->wait_state = 0;
         json_t *reply = rq->wait_reply;
         rq->wait_reply = NULL;
+        if (rq->wait_status < 300) live_publish_later(rq); /* a move now on disk */
         return web_json(rq, rq->wait_status, reply);
     }
     if (*upload_data_size > 0) { /* a piece of the body */

@@ -74,6 +74,7 @@ typedef struct live_game {
     bool has_owner;
     uint8_t owner[GMK_SHA256_LEN];
     int refs;             /* requests holding it (web.live_mu) */
+    int published;        /* moves the viewers have been sent */
     int jobs_out;         /* jobs in the pool for this game */
     uint64_t job_token;   /* the session's job submitted last */
     int64_t last_used_ms; /* for eviction */
@@ -128,7 +129,9 @@ typedef struct {
     char new_token[2 * GMK_WEB_TOKEN_BYTES + 1]; /* set when this reply creates the cookie */
     char seat_cookie[160]; /* a room's seat cookie this reply sets (Set-Cookie value) */
     /* an analysis waiting for its engine (the connection is suspended meanwhile) */
-    int wait_state; /* 0 none, 1 waiting, 2 done */
+    int wait_state;   /* 0 none, 1 waiting, 2 done */
+    int64_t pub_game; /* a change to publish once it is on disk (live_publish_later) */
+    int pub_before, pub_ev;
     json_t *wait_reply;
     unsigned wait_status;
     struct MHD_Connection *conn;
@@ -207,9 +210,13 @@ void live_release(live_game *g);
 /* Submits the search the session wants, if any and not already submitted; with reserved, a
  * place was reserved in the pool for it (given back when not needed). g->mu held. */
 void live_kick(live_game *g, bool reserved);
-/* Publishes what changed after a session call: the new moves since moves_before, the state,
- * and the result when ev says the game ended. g->mu held. */
+/* Publishes what changed after a session call: the moves not sent yet (moves_before is
+ * what the caller saw before; each move is sent once), the state, and the result when ev
+ * says the game ended. g->mu held. */
 void live_publish(live_game *g, int moves_before, int ev);
+/* Publishes the change rq recorded (pub_game, pub_before, pub_ev), if any, now that it is on
+ * disk; takes the game's lock. */
+void live_publish_later(web_request *rq);
 /* Every second: thinking events, retries of jobs the full pool refused, pings. */
 void live_tick(gmk_web *w, bool ping);
 /* Ends every game's event streams (the server is stopping). */

@@ -171,6 +171,8 @@ describe('playing', () => {
     assert.equal(st.your_turn, true);
     assert.equal(st.thinking, false);
     assert.equal(st.owner, true);
+    await new Promise((res) => setTimeout(res, 300));
+    assert.deepEqual(ev.events.filter((e) => e.name === 'move').map((e) => e.json.ply), [1, 2], 'each move once, in order');
     ev.close();
   });
 

@@ -1,14 +1,20 @@
 // server.mjs: starts the real `gomoku serve` ($GMK_BIN) on a free loopback port for the API
 // tests, and small HTTP helpers (a cookie jar per client, JSON requests, an SSE reader).
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const BIN = process.env.GMK_BIN;
 
+const dirs = [];
+process.on('exit', () => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+
+/** A database path in a new temporary folder, removed when the tests end. */
 export function tempDb() {
-  return join(mkdtempSync(join(tmpdir(), 'gmk-api-')), 'gomoku.db');
+  const dir = mkdtempSync(join(tmpdir(), 'gmk-api-'));
+  dirs.push(dir);
+  return join(dir, 'gomoku.db');
 }
 
 /** Starts a server; resolves with {url, proc, stderr(), stop()} once it prints its URL. */
