@@ -98,6 +98,13 @@ cell() { screen | awk -v x="$1" -v y="$2" 'NR == 2 + y { print substr($0, 5 + 2 
 pane_dead() { [ "$(T display-message -p -t g '#{pane_dead}' 2>/dev/null)" = 1 ]; }
 
 echo "tui: driving $BIN in tmux $(tmux -V | sed 's/^tmux //')"
+# A session that lives for the whole run keeps the private server up: killing the last session
+# ends a tmux server, and a client that starts the next one at that moment races the old
+# server's exit ("server exited unexpectedly").
+T new-session -d -s keep -x 80 -y 24 "sleep 3600" || {
+    echo "FAIL - cannot start a tmux server"
+    exit 1
+}
 DB=$TMP/games.db
 ASCII="--db '$DB' --ascii --lang en"
 
