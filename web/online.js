@@ -21,6 +21,7 @@ import { Board, parsePoint, pointName } from './board.js';
  */
 /**
  * @typedef {object} RoomState
+ * @property {number} last_seq
  * @property {string} code
  * @property {'waiting' | 'playing' | 'over'} phase
  * @property {number} size
@@ -172,6 +173,9 @@ class Room {
 
     /** @param {RoomState} s */
     show(s) {
+        // answers can arrive out of order (a change's answer waits for the disk, a refresh
+        // does not): never go back to an older state of the room
+        if (this.state && s.last_seq < this.state.last_seq) return;
         this.state = s;
         this.skew = s.now_ms - Date.now();
         const me = this.myColor();

@@ -277,8 +277,8 @@ describe('online rooms', () => {
       const rs = await Promise.all(points.map((p) => ann.post(`/api/rooms/${code}/move`, { point: p, ply: 0 })));
       assert.equal(rs.filter((r) => r.status === 200).length, 1, rs.map((r) => r.status).join());
       assert.equal(rs.filter((r) => r.status === 409).length, points.length - 1);
-      // and both players at once: only the side to move plays
-      const both = await Promise.all([ann, bob].map((b, i) => b.post(`/api/rooms/${code}/move`, { point: `a${i + 1}` })));
+      // and both players at once for the position they saw: only the side to move plays
+      const both = await Promise.all([ann, bob].map((b, i) => b.post(`/api/rooms/${code}/move`, { point: `a${i + 1}`, ply: 1 })));
       assert.deepEqual(both.map((r) => r.status), [409, 200]);
       assert.equal((await ann.get(`/api/rooms/${code}`)).json.moves.length, 2);
     }
