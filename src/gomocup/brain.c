@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -327,11 +328,14 @@ static void handle(gmk_brain *b, const gmk_brain_line *n) {
     command(b, n);
 }
 
-/* Builds every rule's pattern tables in the background, so that a rule set just before a move
- * does not spend the move's time on them (they are built once per process). */
+/* Builds the other rules' pattern tables in the background (freestyle's are built at start),
+ * so that a rule set just before a move does not spend the move's time on them. The thread
+ * runs at the lowest priority, so that it never takes time from a search. */
 static void *prebuild_tables(void *arg) {
     (void)arg;
-    for (int r = 0; r < GMK_RULE_COUNT; r++) gmk_pattern_tables_for((gmk_rule)r);
+    setpriority(PRIO_PROCESS, (id_t)gettid(), 19);
+    for (int r = GMK_RULE_FREESTYLE + 1; r < GMK_RULE_COUNT; r++)
+        gmk_pattern_tables_for((gmk_rule)r);
     return NULL;
 }
 
@@ -362,9 +366,9 @@ int gmk_brain_run_with(int in_fd, FILE *out, const gmk_brain_options *opt) {
     b->clock.time_left = GMK_BRAIN_UNLIMITED;
     b->set.threads = 1;
     b->seed = (uint64_t)gmk_brain_now_ms();
+    gmk_board_init(&b->board, b->size, b->rule); /* builds freestyle's tables */
     pthread_t prebuild;
     if (pthread_create(&prebuild, NULL, prebuild_tables, NULL) == 0) pthread_detach(prebuild);
-    gmk_board_init(&b->board, b->size, b->rule);
     if (!gmk_brain_input_start(b)) {
         gmk_brain_reply(b, "ERROR cannot start the input thread");
         free(b);
