@@ -648,7 +648,7 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
         }
         if (limits->nodes && s->nodes >= limits->nodes) break;
     }
-    if (choose && n > 1) {
+    if (choose && n > 1 && out->nlines > 0) { /* no line: stopped before any was searched */
         /* among root moves within the margin of the best, pick one by the seed */
         int best = out->lines[0].score;
         int k = 0;
