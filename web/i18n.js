@@ -1,8 +1,9 @@
 // i18n.js: the page's texts in English and Simplified Chinese, and the language choice.
 //
 // The language is the one the player picked (remembered in localStorage), else the browser's
-// (Chinese when it asks for zh), else the server's --lang. Static texts in index.html carry
-// data-i18n="key" (and data-i18n-title / data-i18n-aria for attributes); applyTexts() fills them.
+// (Chinese when it asks for zh), else the server's --lang. Static texts in index.html and
+// online.html carry data-i18n="key" (and data-i18n-title / data-i18n-aria for attributes);
+// applyTexts() fills them.
 // Terms follow the terminal game's texts (src/tui/text.c) so both front ends say the same.
 
 /** @typedef {'en' | 'zh'} Lang */
@@ -122,6 +123,54 @@ const TEXTS = {
         resultWhy: '{0}: {1}',
         resultYou: '{0}. {1}',
         abandonedGame: 'This game was abandoned',
+        // the online room page (online.html, online.js)
+        onTitle: 'Gomoku: play a friend online',
+        onPlayFriend: 'Play a friend online',
+        onBack: 'Back to the game',
+        onYourName: 'Your name',
+        onWhoBlack: 'Black (moves first)',
+        onMe: 'me',
+        onFriend: 'my friend',
+        onRandom: 'at random',
+        onClock: 'Clock',
+        onNoClock: 'none',
+        onCreate: 'Create the room',
+        onJoinRoom: 'Join a room',
+        onRoomCode: 'Room code',
+        onJoin: 'Join',
+        onSendLink: 'Send your friend the link or the code:',
+        onCodeLabel: 'Code:',
+        onAccept: 'Accept',
+        onDecline: 'Decline',
+        onAskUndo: 'Ask to undo',
+        onOfferDraw: 'Offer a draw',
+        onClaim: 'Claim the win',
+        onRematch: 'Rematch',
+        onRematchAsked: 'Rematch asked…',
+        onRematchAccept: 'Accept the rematch',
+        onBlack: 'Black',
+        onWhite: 'White',
+        onWaiting: 'Waiting for your friend to join.',
+        onWinsBy: '{0} wins by {1}.',
+        onDrawBy: 'Draw by {0}.',
+        onWhy_five: 'five in a row',
+        onWhy_forbidden: 'a forbidden move',
+        onWhy_resign: 'resignation',
+        onWhy_time: 'time',
+        onWhy_agreement: 'agreement',
+        onWhy_abandonment: 'abandonment',
+        'onWhy_full-board': 'a full board',
+        onWhy_end: 'the end of the game',
+        onWatchMove: '{0} to move. You are watching.',
+        onYourMove: 'Your move.',
+        onTheirMove: 'Waiting for your friend’s move.',
+        onDrawOffered: 'Your friend offers a draw.',
+        onUndoAsked: 'Your friend asks to take back the last move.',
+        onWatchers1: '1 person watching',
+        onWatchersN: '{0} people watching',
+        onYou: '{0} (you)',
+        onConnected: 'connected',
+        onDisconnected: 'disconnected {0} s',
     },
     zh: {
         title: '五子棋',
@@ -236,6 +285,53 @@ const TEXTS = {
         resultWhy: '{0}：{1}',
         resultYou: '{0}。{1}',
         abandonedGame: '这局已放弃',
+        onTitle: '五子棋：和好友在线对弈',
+        onPlayFriend: '和好友在线对弈',
+        onBack: '返回对局',
+        onYourName: '你的名字',
+        onWhoBlack: '执黑（先行）',
+        onMe: '我',
+        onFriend: '好友',
+        onRandom: '随机',
+        onClock: '用时',
+        onNoClock: '不限时',
+        onCreate: '创建房间',
+        onJoinRoom: '加入房间',
+        onRoomCode: '房间号',
+        onJoin: '加入',
+        onSendLink: '把链接或房间号发给好友：',
+        onCodeLabel: '房间号：',
+        onAccept: '同意',
+        onDecline: '拒绝',
+        onAskUndo: '请求悔棋',
+        onOfferDraw: '求和',
+        onClaim: '要求判胜',
+        onRematch: '再来一局',
+        onRematchAsked: '已请求再来一局…',
+        onRematchAccept: '同意再来一局',
+        onBlack: '黑棋',
+        onWhite: '白棋',
+        onWaiting: '等待好友加入。',
+        onWinsBy: '{0}胜（{1}）。',
+        onDrawBy: '和棋（{0}）。',
+        onWhy_five: '五连',
+        onWhy_forbidden: '禁手',
+        onWhy_resign: '认输',
+        onWhy_time: '超时',
+        onWhy_agreement: '双方同意',
+        onWhy_abandonment: '弃局',
+        'onWhy_full-board': '满盘',
+        onWhy_end: '终局',
+        onWatchMove: '轮到{0}。你在观战。',
+        onYourMove: '轮到你落子。',
+        onTheirMove: '等待好友落子。',
+        onDrawOffered: '好友提议和棋。',
+        onUndoAsked: '好友请求悔棋。',
+        onWatchers1: '1 人观战',
+        onWatchersN: '{0} 人观战',
+        onYou: '{0}（你）',
+        onConnected: '在线',
+        onDisconnected: '已断线 {0} 秒',
     },
 };
 
@@ -274,8 +370,9 @@ export function t(key, ...args) {
     return s.replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? ''));
 }
 
-/** Fills every element marked data-i18n (text), data-i18n-title and data-i18n-aria. */
-export function applyTexts() {
+/** Fills every element marked data-i18n (text), data-i18n-title and data-i18n-aria, and the
+ * page's title (the text of titleKey). @param {string} [titleKey] */
+export function applyTexts(titleKey = 'title') {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
     for (const e of document.querySelectorAll('[data-i18n]')) {
         e.textContent = t(/** @type {HTMLElement} */ (e).dataset.i18n || '');
@@ -286,5 +383,5 @@ export function applyTexts() {
     for (const e of document.querySelectorAll('[data-i18n-aria]')) {
         e.setAttribute('aria-label', t(/** @type {HTMLElement} */ (e).dataset.i18nAria || ''));
     }
-    document.title = t('title');
+    document.title = t(titleKey);
 }

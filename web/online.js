@@ -6,9 +6,12 @@
 // stream and, after each event, draws the state the server gives: the board, both players
 // (names as text only), their clocks and connection ("disconnected 12 s"), how many watch,
 // pending offers with accept and decline, and the claim and rematch buttons. It decides
-// nothing about play: every click is a request, and the server says what happened.
+// nothing about play: every click is a request, and the server says what happened. Its texts
+// come from i18n.js in the main page's language (the same remembered switch).
 
+import { getConfig } from './api.js';
 import { Board, parsePoint, pointName } from './board.js';
+import { applyTexts, chooseLang, currentLang, setLang, t } from './i18n.js';
 
 /** @typedef {import('./board.js').Point} Point */
 /**
@@ -74,10 +77,14 @@ function clockText(ms) {
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-const REASONS = /** @type {Record<string, string>} */ ({
-    five: 'five in a row', forbidden: 'a forbidden move', resign: 'resignation', time: 'time',
-    agreement: 'agreement', abandonment: 'abandonment', 'full-board': 'a full board',
-});
+/** Why a room's game ended, in words ("five in a row"). @param {string | null} reason */
+function reasonText(reason) {
+    const known = ['five', 'forbidden', 'resign', 'time', 'agreement', 'abandonment', 'full-board'];
+    return t(reason && known.includes(reason) ? `onWhy_${reason}` : 'onWhy_end');
+}
+
+/** The colour's name. @param {string | null} c */
+const colorText = (c) => t(c === 'white' ? 'onWhite' : 'onBlack');
 
 class Room {
     /** @param {string} code */
@@ -99,7 +106,7 @@ class Room {
         for (const [id, what] of [['undo', 'undo'], ['draw', 'draw'], ['claim', 'claim'], ['rematch', 'rematch']]) {
             $(id).addEventListener('click', () => this.act(what));
         }
-        $('resign').addEventListener('click', () => { if (confirm('Resign this game?')) this.act('resign'); });
+        $('resign').addEventListener('click', () => { if (confirm(t('resignAsk'))) this.act('resign'); });
         $('offer-accept').addEventListener('click', () => this.answer(true));
         $('offer-decline').addEventListener('click', () => this.answer(false));
         setInterval(() => this.tick(), 250);
@@ -191,24 +198,23 @@ class Room {
         document.body.dataset.moves = String(s.moves.length);
         const other = me === 'black' ? 'white' : 'black';
         let status;
-        if (s.phase === 'waiting') status = 'Waiting for your friend to join.';
+        if (s.phase === 'waiting') status = t('onWaiting');
         else if (s.phase === 'over' && s.result) {
             const r = s.result;
-            const head = r.winner ? `${r.winner === 'black' ? 'Black' : 'White'} wins` : 'Draw';
-            status = `${head} by ${REASONS[r.reason || ''] || 'the end of the game'}.`;
-        } else if (me === null) status = `${s.to_move === 'black' ? 'Black' : 'White'} to move. You are watching.`;
-        else status = myTurn ? 'Your move.' : 'Waiting for your friend’s move.';
+            status = r.winner ? t('onWinsBy', colorText(r.winner), reasonText(r.reason)) : t('onDrawBy', reasonText(r.reason));
+        } else if (me === null) status = t('onWatchMove', colorText(s.to_move));
+        else status = myTurn ? t('onYourMove') : t('onTheirMove');
         $('status').textContent = status;
-        const pending = s.draw_by && s.draw_by === other ? 'Your friend offers a draw.'
-            : s.undo_by && s.undo_by === other ? 'Your friend asks to take back the last move.' : '';
+        const pending = s.draw_by && s.draw_by === other ? t('onDrawOffered')
+            : s.undo_by && s.undo_by === other ? t('onUndoAsked') : '';
         $('offer').hidden = !pending || me === null || s.phase !== 'playing';
         $('offer-text').textContent = pending;
         const playing = s.phase === 'playing' && me !== null;
         $('actions').hidden = me === null;
         for (const id of ['undo', 'draw', 'resign']) /** @type {HTMLButtonElement} */ ($(id)).disabled = !playing;
         $('rematch').hidden = !(s.phase === 'over' && me !== null);
-        $('rematch').textContent = s.rematch_by === me ? 'Rematch asked…' : s.rematch_by ? 'Accept the rematch' : 'Rematch';
-        $('watchers').textContent = s.spectators === 1 ? '1 person watching' : `${s.spectators} people watching`;
+        $('rematch').textContent = t(s.rematch_by === me ? 'onRematchAsked' : s.rematch_by ? 'onRematchAccept' : 'onRematch');
+        $('watchers').textContent = s.spectators === 1 ? t('onWatchers1') : t('onWatchersN', s.spectators);
         this.tick();
     }
 
@@ -223,14 +229,14 @@ class Room {
             const li = $(`seat-${i}`);
             const q = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (li.querySelector(sel));
             q('.stone-dot').className = `stone-dot ${seat.color || ''}`;
-            q('.name').textContent = seat.taken ? seat.name + (s.you === i ? ' (you)' : '') : '…';
+            q('.name').textContent = seat.taken ? (s.you === i ? t('onYou', seat.name) : seat.name) : '…';
             li.classList.toggle('to-move', s.phase === 'playing' && seat.color === s.to_move);
             let left = seat.color === 'black' ? s.black_ms : s.white_ms;
             if (s.phase === 'playing' && seat.color === s.to_move) left -= elapsed;
             q('.clock').textContent = s.clock_ms > 0 && seat.taken ? clockText(left) : '';
             const conn = q('.conn');
             const secs = Math.max(0, Math.floor((now - seat.since_ms) / 1000));
-            conn.textContent = !seat.taken ? '' : seat.connected ? 'connected' : `disconnected ${secs} s`;
+            conn.textContent = !seat.taken ? '' : seat.connected ? t('onConnected') : t('onDisconnected', secs);
             conn.classList.toggle('off', seat.taken && !seat.connected);
         }
         $('claim').hidden = !(s.phase === 'playing' && s.you >= 0 && s.claim_ms > 0 && now >= s.claim_ms &&
@@ -249,10 +255,34 @@ async function enter(code) {
     $('create-form').hidden = true;
     $('join-form').hidden = true;
     history.replaceState(null, '', `#room=${code}`);
-    new Room(code);
+    room = new Room(code);
+}
+
+/** The room shown, once there is one (a language switch draws it again). @type {Room | null} */
+let room = null;
+
+/** Picks the language (the remembered switch, the browser's, else the server's) and wires the
+ * switch: it fills the static texts again and redraws the room. */
+async function setupLang() {
+    let serverLang = 'en';
+    try {
+        serverLang = (await getConfig()).lang;
+    } catch {
+        // the room calls below say what is wrong with the server
+    }
+    chooseLang(serverLang);
+    applyTexts('onTitle');
+    const sel = /** @type {HTMLSelectElement} */ ($('lang'));
+    sel.value = currentLang();
+    sel.addEventListener('change', () => {
+        setLang(sel.value === 'zh' ? 'zh' : 'en');
+        applyTexts('onTitle');
+        if (room && room.state) room.show(room.state);
+    });
 }
 
 async function main() {
+    await setupLang();
     const saved = localStorage.getItem('gmk.name') || '';
     input('create-name').value = saved;
     input('join-name').value = saved;

@@ -2,7 +2,8 @@
 // headless, Playwright) against the real `gomoku serve`: two browser contexts play a game to the
 // end while a third watches and all three show the same final position; a player reloads in
 // the middle of a game and keeps the seat; a draw offer is accepted; undo by consent is
-// declined, then accepted. Usage: node online.mjs OUTDIR (GMK_BIN set). Prints "ok"/"not ok" per
+// declined, then accepted; a Chinese browser gets the room page in Chinese and can switch it
+// back to English. Usage: node online.mjs OUTDIR (GMK_BIN set). Prints "ok"/"not ok" per
 // test and a summary line.
 
 import assert from 'node:assert/strict';
@@ -25,10 +26,10 @@ const browser = await launch();
 /** @type {string[]} */
 const problems = [];
 
-/** A fresh person: a browser context of its own (cookies, storage) on a page of the site.
- * @param {string} where @returns {Promise<{ctx: Context, page: Page}>} */
-async function person(where) {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+/** A fresh person: a browser context of its own (cookies, storage, language) on a page of the site.
+ * @param {string} where @param {string} [locale] @returns {Promise<{ctx: Context, page: Page}>} */
+async function person(where, locale = 'en-US') {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
     const page = await ctx.newPage();
     page.setDefaultTimeout(T);
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -67,7 +68,7 @@ async function joinRoom(link, name) {
 /** Clicks a point, then waits until every page shows n stones.
  * @param {Page} page @param {string} point @param {Page[]} all @param {number} n */
 async function play(page, point, all, n) {
-    await page.waitForFunction(() => /Your move/.test(document.querySelector('#status')?.textContent || ''));
+    await page.waitForFunction(() => /Your move|轮到你落子/.test(document.querySelector('#status')?.textContent || ''));
     const p = await pointXY(page, point);
     await page.mouse.click(p.x, p.y);
     for (const q of all) await q.waitForSelector(`body[data-moves="${n}"]`);
@@ -168,6 +169,62 @@ await test('online: undo by consent is declined, then accepted', async () => {
     for (const p of pages) await p.waitForSelector('body[data-moves="1"]');
     assert.deepEqual((await stones(bob.page)).map((s) => s.point), ['h8']);
     await play(bob.page, 'j10', pages, 2);
+    for (const p of [ann, bob]) await p.ctx.close();
+});
+
+/** The words in Latin letters a page shows in its header and panel, but for the room's code and
+ * the language switch's own names ("EN"). @param {Page} page @returns {Promise<string[]>} */
+function latinWords(page) {
+    return page.evaluate(() => {
+        const code = document.querySelector('#room-code')?.textContent || '';
+        const text = ['header', '#panel'].map((s) => /** @type {HTMLElement} */ (document.querySelector(s)).innerText).join(' ');
+        const words = text.split(code).join(' ').match(/[A-Za-z]{2,}/g) || [];
+        return words.filter((w) => w !== 'EN');
+    });
+}
+
+await test('online: a Chinese browser gets the room in Chinese; the switch back to English is remembered', async () => {
+    const ann = await person('/', 'zh-CN');
+    assert.equal(await ann.page.textContent('#online-link'), '和好友在线对弈');
+    await ann.page.click('#online-link');
+    await ann.page.waitForSelector('body[data-ready]');
+    assert.equal(await ann.page.textContent('#create'), '创建房间');
+    assert.equal(await ann.page.textContent('#join-form h2'), '加入房间');
+    assert.deepEqual(await latinWords(ann.page), [], 'the forms are all Chinese');
+    await ann.page.fill('#create-name', '小明');
+    await ann.page.selectOption('#create-form select[name=black]', 'me');
+    await ann.page.click('#create');
+    await ann.page.waitForSelector('body[data-room=waiting]');
+    assert.equal(await ann.page.textContent('#status'), '等待好友加入。');
+    const bob = await joinRoom(await ann.page.inputValue('#room-link'), '小红'); // an English browser
+    await ann.page.waitForSelector('body[data-room=playing]');
+    assert.equal(await ann.page.textContent('#status'), '轮到你落子。');
+    assert.equal(await bob.page.textContent('#status'), 'Waiting for your friend’s move.');
+    await play(ann.page, 'h8', [ann.page, bob.page], 1);
+    assert.equal(await ann.page.textContent('#status'), '等待好友落子。');
+    const buttons = { undo: '请求悔棋', draw: '求和', resign: '认输' };
+    for (const [id, text] of Object.entries(buttons)) assert.equal(await ann.page.textContent(`#${id}`), text);
+    assert.equal(await ann.page.textContent('#seat-0 .name'), '小明（你）');
+    await ann.page.waitForFunction(() => document.querySelector('#seat-1 .conn')?.textContent === '在线');
+    await bob.page.click('#draw');
+    await ann.page.waitForSelector('#offer:not([hidden])');
+    assert.equal(await ann.page.textContent('#offer-text'), '好友提议和棋。');
+    assert.equal(await ann.page.textContent('#offer-accept'), '同意');
+    assert.equal(await ann.page.textContent('#offer-decline'), '拒绝');
+    assert.equal(await ann.page.title(), '五子棋：和好友在线对弈');
+    assert.equal(await ann.page.getAttribute('html', 'lang'), 'zh-CN');
+    assert.deepEqual(await latinWords(ann.page), [], 'the room is all Chinese');
+    await checkScreenshot(ann.ctx, ann.page, path.join(SHOTS, 'online-zh.png'));
+    // back to English: the room is drawn again at once, and the choice outlives a reload
+    await ann.page.selectOption('#lang', 'en');
+    assert.equal(await ann.page.textContent('#offer-text'), 'Your friend offers a draw.');
+    assert.equal(await ann.page.textContent('#draw'), 'Offer a draw');
+    assert.equal(await ann.page.textContent('#seat-0 .name'), '小明 (you)');
+    await ann.page.reload();
+    await ann.page.waitForSelector('body[data-moves="1"]');
+    assert.equal(await ann.page.textContent('#status'), 'Waiting for your friend’s move.');
+    assert.equal(await ann.page.textContent('#undo'), 'Ask to undo');
+    assert.equal(await ann.page.evaluate(() => localStorage.getItem('gmk.lang')), 'en');
     for (const p of [ann, bob]) await p.ctx.close();
 });
 
