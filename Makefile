@@ -136,13 +136,26 @@ FUZZ_BINS := $(FUZZ_SRC:fuzz/%.c=$(OUT)/fuzz/%)
 # everything but the store, the terminal, the web server and the game session (no libraries)
 FUZZ_LIB_SRC := $(wildcard src/core/*.c src/engine/*.c src/gomocup/*.c) src/game/level.c
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(OUT)/fuzz/obj/%.o)
+# fuzz_http runs the whole server in-process: it links the web server, the game, the store and
+# the embedded page too, with libmicrohttpd, jansson and SQLite
+FUZZ_WEB_SRC := $(filter-out src/game/level.c,$(wildcard src/web/*.c src/game/*.c src/store/*.c))
+FUZZ_WEB_OBJ := $(FUZZ_WEB_SRC:%.c=$(OUT)/fuzz/obj/%.o) $(OUT)/fuzz/obj/gen/web_assets.o
 
 .PHONY: fuzz fuzz-run
 fuzz: $(FUZZ_BINS)
 
 $(OUT)/fuzz/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(PKG_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+
+$(OUT)/fuzz/obj/gen/web_assets.o: $(OUT)/gen/web_assets.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(OUT)/fuzz/fuzz_http: fuzz/fuzz_http.c fuzz/fuzz_check.h $(FUZZ_LIB_OBJ) $(FUZZ_WEB_OBJ)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(PKG_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) \
+	  $(FUZZ_WEB_OBJ) $(PKG_LIBS) -lm
 
 $(OUT)/fuzz/%: fuzz/%.c fuzz/fuzz_check.h $(FUZZ_LIB_OBJ)
 	@mkdir -p $(@D)
@@ -157,4 +170,4 @@ fuzz-run: $(FUZZ_BINS)
 	    -artifact_prefix=$(OUT)/fuzz/$$name- $(OUT)/fuzz/corpus/$$name $$seeds || exit 1; \
 	done
 
--include $(FUZZ_LIB_OBJ:.o=.d)
+-include $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_WEB_SRC:%.c=$(OUT)/fuzz/obj/%.d)

@@ -338,13 +338,13 @@ static enum MHD_Result post_record(web_request *rq) {
     for (int i = 0; i < rec->count; i++)
         json_array_append_new(moves, web_point_json(rec->moves[i], rec->size));
     gmk_session_state st = {.over = res.outcome != GMK_ONGOING, .result = res};
-    json_t *j =
-        json_pack("{s:s,s:s,s:i,s:o,s:s,s:s,s:o}", "format",
-                  fmt == GMK_RECORD_PSQ   ? "psq"
-                  : fmt == GMK_RECORD_SGF ? "sgf"
-                                          : "moves",
-                  "rule", gmk_rule_name(rec->rule), "size", rec->size, "moves", moves, "black",
-                  rec->black, "white", rec->white, "result", web_result_json(&st, rec->size));
+    json_t *j = json_pack("{s:s,s:s,s:i,s:o,s:o,s:o,s:o}", "format",
+                          fmt == GMK_RECORD_PSQ   ? "psq"
+                          : fmt == GMK_RECORD_SGF ? "sgf"
+                                                  : "moves",
+                          "rule", gmk_rule_name(rec->rule), "size", rec->size, "moves", moves,
+                          "black", web_string(rec->black), "white", web_string(rec->white),
+                          "result", web_result_json(&st, rec->size));
     free(rec);
     return web_json(rq, 200, j);
 }

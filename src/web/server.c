@@ -75,9 +75,51 @@ enum MHD_Result web_json(web_request *rq, unsigned status, json_t *j) {
     return web_queue(rq, status, resp);
 }
 
+/* The length of the valid UTF-8 sequence at s (as jansson accepts it: no overlong form, no
+ * surrogate, at most U+10FFFF), or 0 when s does not start one. */
+static size_t utf8_len(const unsigned char *s) {
+    unsigned c = s[0];
+    size_t n = c < 0x80                 ? 1
+               : c >= 0xC2 && c <= 0xDF ? 2
+               : c >= 0xE0 && c <= 0xEF ? 3
+               : c >= 0xF0 && c <= 0xF4 ? 4
+                                        : 0;
+    if (n <= 1) return n;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80) return 0;
+    if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) || (c == 0xF0 && s[1] < 0x90) ||
+        (c == 0xF4 && s[1] > 0x8F))
+        return 0;
+    return n;
+}
+
+json_t *web_string(const char *s) {
+    json_t *j = json_string(s);
+    if (j) return j;
+    size_t n = strlen(s);
+    char *copy = malloc(n + 1);
+    if (!copy) return NULL;
+    size_t o = 0;
+    for (size_t i = 0; i < n;) {
+        size_t k = utf8_len((const unsigned char *)s + i);
+        if (k == 0) {
+            copy[o++] = '?';
+            i++;
+        } else {
+            memcpy(copy + o, s + i, k);
+            o += k;
+            i += k;
+        }
+    }
+    copy[o] = '\0';
+    j = json_string(copy);
+    free(copy);
+    return j;
+}
+
 enum MHD_Result web_error(web_request *rq, unsigned status, const char *msg) {
     json_t *j = json_object();
-    json_object_set_new(j, "error", json_string(msg));
+    json_object_set_new(j, "error", web_string(msg));
     return web_json(rq, status, j);
 }
 

@@ -144,7 +144,10 @@ typedef struct {
 enum MHD_Result web_queue(web_request *rq, unsigned status, struct MHD_Response *resp);
 /* Queues a JSON body (takes the reference of j). */
 enum MHD_Result web_json(web_request *rq, unsigned status, json_t *j);
-/* Queues {"error": msg}. */
+/* msg as a JSON string; text that is not valid UTF-8 (a record's bytes, an error quoting
+ * them) has each bad byte replaced by '?'. NULL only when out of memory. */
+json_t *web_string(const char *s);
+/* Queues {"error": msg} (msg made valid UTF-8 as web_string does). */
 enum MHD_Result web_error(web_request *rq, unsigned status, const char *msg);
 /* Milliseconds of a monotonic clock. */
 int64_t web_now_ms(void);

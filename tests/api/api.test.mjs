@@ -410,6 +410,12 @@ describe('records', () => {
       assert.match(bad.json.error, re);
     }
     assert.equal((await c.post('/api/records', 'x', { 'content-type': 'image/png' })).status, 415);
+    // a record whose bytes are not UTF-8 (here read as the players' names): still a JSON answer,
+    // each bad byte a '?' (found by fuzz_http: the server closed the connection without a reply)
+    const raw = Buffer.from('Piskvorky 15x15, 11:11, 0\n8,8,0\x03\n9,\xc7\xd3\xcf\xf7-1\n', 'latin1');
+    const odd = await fetch(base + '/api/records', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: raw });
+    assert.equal(odd.status, 200);
+    assert.equal(JSON.parse(await odd.text()).white, '9,????-1');
   });
 });
 
