@@ -429,3 +429,32 @@ gmk_store_status gmk_store_player_scores(gmk_store *s, gmk_store_mode mode,
     sqlite3_finalize(q);
     return st;
 }
+
+gmk_store_status gmk_store_rooms_clocked(gmk_store *s, char (*codes)[GMK_STORE_ROOM_CODE_MAX],
+                                         int cap, int *count, char *err, size_t errlen) {
+    const char *what = "cannot list the rooms with a clock";
+    gmk_store_status st = store_check(s, false, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (!count || cap < 0 || (cap > 0 && !codes))
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: bad arguments", what);
+    *count = 0;
+    int rc = store_read_begin(s);
+    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    sqlite3_stmt *q = NULL;
+    rc = sqlite3_prepare_v2(s->db,
+                            "SELECT code FROM rooms WHERE phase = 1 AND clock_ms > 0 "
+                            "ORDER BY id LIMIT ?",
+                            -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 1, cap);
+    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        rc = SQLITE_OK;
+        const unsigned char *code = sqlite3_column_text(q, 0);
+        if (!code || strlen((const char *)code) >= GMK_STORE_ROOM_CODE_MAX) continue;
+        snprintf(codes[*count], GMK_STORE_ROOM_CODE_MAX, "%s", (const char *)code);
+        (*count)++;
+    }
+    if (rc != SQLITE_DONE) st = store_sql_fail(s, rc, what, err, errlen);
+    sqlite3_finalize(q);
+    store_rollback(s);
+    return st;
+}

@@ -83,6 +83,11 @@ gmk_store_status gmk_store_room_save(gmk_store *s, const gmk_store_room *r,
 gmk_store_status gmk_store_room_find(gmk_store *s, const char *code, gmk_store_room *out, char *err,
                                      size_t errlen);
 
+/* The codes of the rooms whose game is in play with a clock running (phase 1, clock_ms > 0),
+ * at most cap of them, for a server that must watch their flags from its start. */
+gmk_store_status gmk_store_rooms_clocked(gmk_store *s, char (*codes)[GMK_STORE_ROOM_CODE_MAX],
+                                         int cap, int *count, char *err, size_t errlen);
+
 /* Up to cap events of room id with seq > after, in order; *count receives how many. */
 gmk_store_status gmk_store_room_events(gmk_store *s, int64_t room_id, int64_t after,
                                        gmk_store_room_event *out, int cap, int *count, char *err,

@@ -4,6 +4,7 @@
  * closes idle rooms; the per-address join limit; a room and its events as JSON. Every rule of
  * play is game/room.c's: this file only calls it. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -430,6 +431,32 @@ bool rooms_start(gmk_web *w) {
     if (w->opt.join_limit <= 0) w->opt.join_limit = GMK_WEB_JOIN_LIMIT;
     w->rooms_thread_started = pthread_create(&w->rooms_thread, NULL, timer_main, w) == 0;
     return w->rooms_thread_started;
+}
+
+void rooms_watch_clocks(gmk_web *w) {
+    enum { MAX_WATCHED = 100000 };
+    char err[256];
+    int count = 0;
+    char(*codes)[GMK_STORE_ROOM_CODE_MAX] = calloc(MAX_WATCHED, sizeof *codes);
+    if (!codes) return;
+    pthread_mutex_lock(&w->store_mu);
+    gmk_store_status st =
+        gmk_store_rooms_clocked(w->store, codes, MAX_WATCHED, &count, err, sizeof err);
+    pthread_mutex_unlock(&w->store_mu);
+    if (st != GMK_STORE_OK) fprintf(stderr, "gomoku serve: %s\n", err);
+    for (int i = 0; i < count; i++) {
+        unsigned status = 0;
+        live_room *lr = room_get(w, codes[i], &status, err, sizeof err);
+        if (lr)
+            room_release(lr);
+        else
+            fprintf(stderr, "gomoku serve: room %s: %s\n", codes[i], err);
+    }
+    free(codes);
+    pthread_mutex_lock(&w->timer_mu); /* the timer looks at the rooms' deadlines now */
+    w->timer_poked = true;
+    pthread_cond_signal(&w->timer_cv);
+    pthread_mutex_unlock(&w->timer_mu);
 }
 
 void rooms_close_streams(gmk_web *w) {

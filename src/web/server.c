@@ -398,6 +398,7 @@ int gmk_web_serve(const gmk_web_options *opt) {
         fprintf(stderr, "gomoku serve: %s\n", err);
         goto done;
     }
+    rooms_watch_clocks(w);
     int port = 0;
     fd = listen_on(w->opt.host, w->opt.port, &port);
     if (fd < 0) goto done;

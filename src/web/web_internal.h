@@ -262,6 +262,9 @@ int hub_viewers(gmk_hub *h);
 enum MHD_Result web_rooms_api(web_request *rq, bool *handled);
 /* Starts the rooms' timer thread (flags, pings, idle rooms, closed streams). */
 bool rooms_start(gmk_web *w);
+/* Loads every room whose game is in play with a clock, so that the timer ends it when a flag
+ * falls (also one that fell while the server was down) without waiting for a request. */
+void rooms_watch_clocks(gmk_web *w);
 /* Stops the timer thread and ends every room's event streams (the server is stopping). */
 void rooms_close_streams(gmk_web *w);
 /* Frees every room (the HTTP server has stopped). */

@@ -410,4 +410,23 @@ describe('online rooms', () => {
     assert.equal((await bob.post(`/api/rooms/${code}/move`, { point: 'h9' })).status, 409);
     assert.equal(await s.stop(), 0);
   });
+
+  test('a flag that falls while the server is down ends the game after a restart, with no request', async () => {
+    const db = tempDb();
+    let s = await startServer(db, ['--quiet']);
+    const { ann, code } = await twoPlayers(s.url, { clock: '1+0' });
+    await ann.post(`/api/rooms/${code}/move`, { point: 'h8' });
+    assert.equal(await s.stop('SIGTERM'), 0);
+    // white's clock ran out 5 s ago, while the server was down
+    execFileSync('sqlite3', [db, `UPDATE rooms SET turn_start_ms = ${Date.now() - 65000} WHERE code = '${code}';`]);
+    s = await startServer(db, ['--quiet']);
+    await new Promise((r) => setTimeout(r, 2500)); // nobody asks anything about the room
+    assert.equal(await s.stop('SIGTERM'), 0);
+    const row = execFileSync('sqlite3', [db, `SELECT phase, outcome, reason FROM rooms WHERE code = '${code}';`])
+      .toString().trim();
+    const game = execFileSync('sqlite3', [db, `SELECT g.outcome FROM games g JOIN rooms r ON r.game_id = g.id WHERE r.code = '${code}';`])
+      .toString().trim();
+    assert.equal(row.split('|')[0], '2', `the room's game is over (${row})`);
+    assert.equal(game, '1', 'black wins the stored game');
+  });
 });
