@@ -88,13 +88,13 @@ gmk_store_status gmk_store_game_begin(gmk_store *s, const gmk_store_new_game *g,
  * moves it has. */
 static gmk_store_status game_state(gmk_store *s, int64_t id, const char *what, int *size,
                                    bool *unfinished, int *moves, char *err, size_t errlen) {
-    sqlite3_stmt *q = NULL;
     gmk_store_status st = GMK_STORE_OK;
-    int rc = sqlite3_prepare_v2(s->db,
-                                "SELECT size, outcome IS NULL, "
-                                "(SELECT count(*) FROM moves WHERE game_id = ?1) "
-                                "FROM games WHERE id = ?1",
-                                -1, &q, NULL);
+    int rc;
+    sqlite3_stmt *q = store_stmt(s,
+                                 "SELECT size, outcome IS NULL, "
+                                 "(SELECT count(*) FROM moves WHERE game_id = ?1) "
+                                 "FROM games WHERE id = ?1",
+                                 &rc);
     if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, id);
     if (rc == SQLITE_OK) rc = sqlite3_step(q);
     if (rc == SQLITE_ROW) {
@@ -107,17 +107,17 @@ static gmk_store_status game_state(gmk_store *s, int64_t id, const char *what, i
     } else {
         st = store_sql_fail(s, rc, what, err, errlen);
     }
-    sqlite3_finalize(q);
+    store_stmt_release(s, q);
     return st;
 }
 
 /* Runs one statement with n integer parameters; returns an SQLite code. */
 static int exec_ints(gmk_store *s, const char *sql, int n, const int64_t *v) {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
+    int rc;
+    sqlite3_stmt *q = store_stmt(s, sql, &rc);
     for (int i = 0; i < n && rc == SQLITE_OK; i++) rc = sqlite3_bind_int64(q, i + 1, v[i]);
     if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
+    store_stmt_release(s, q);
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 

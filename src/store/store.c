@@ -63,8 +63,7 @@ gmk_store_status store_check(gmk_store *s, bool write, const char *what, char *e
 }
 
 int store_begin(gmk_store *s) {
-    return sqlite3_exec(s->db, s->batch ? "SAVEPOINT gmk_step" : "BEGIN IMMEDIATE", NULL, NULL,
-                        NULL);
+    return store_stmt_exec(s, s->batch ? "SAVEPOINT gmk_step" : "BEGIN IMMEDIATE");
 }
 
 int store_read_begin(gmk_store *s) {
@@ -72,7 +71,7 @@ int store_read_begin(gmk_store *s) {
 }
 
 int store_commit(gmk_store *s) {
-    return sqlite3_exec(s->db, s->batch ? "RELEASE gmk_step" : "COMMIT", NULL, NULL, NULL);
+    return store_stmt_exec(s, s->batch ? "RELEASE gmk_step" : "COMMIT");
 }
 
 void store_rollback(gmk_store *s) {
@@ -469,6 +468,7 @@ void gmk_store_close(gmk_store *s) {
     if (s->db) {
         s->batch = false; /* an open batch is rolled back whole */
         store_rollback(s);
+        store_stmt_clear(s);
         sqlite3_close_v2(s->db);
     }
     free(s);

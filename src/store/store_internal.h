@@ -9,6 +9,8 @@
 
 #include "store/store.h"
 
+enum { STORE_STMT_CACHE = 16 };
+
 struct gmk_store {
     sqlite3 *db;
     int version;
@@ -17,6 +19,11 @@ struct gmk_store {
     bool batch;          /* in gmk_store_batch_begin: each step is a savepoint of the batch */
     bool deferred_sync;  /* sync.c: commits are synced by gmk_store_sync, on wal_fd */
     int wal_fd;
+    struct {
+        const char *sql; /* a string literal of the caller's */
+        sqlite3_stmt *stmt;
+    } cache[STORE_STMT_CACHE]; /* statements.c */
+    sqlite3_stmt *uncached;    /* a statement prepared when the cache was full */
     char path[PATH_MAX];
 };
 
@@ -40,6 +47,18 @@ gmk_store_status store_check(gmk_store *s, bool write, const char *what, char *e
 int store_begin(gmk_store *s);
 int store_commit(gmk_store *s);
 void store_rollback(gmk_store *s);
+
+/* The prepared statement for sql (a string literal), from the handle's cache: prepared on
+ * first use, then reused. NULL with *rc set when it does not prepare. Every statement taken
+ * must be given back with store_stmt_release (which resets it) before the next is taken for
+ * the same SQL. store_stmt_clear finalizes them all (before closing the connection). */
+sqlite3_stmt *store_stmt(gmk_store *s, const char *sql, int *rc);
+void store_stmt_release(gmk_store *s, sqlite3_stmt *q);
+void store_stmt_clear(gmk_store *s);
+
+/* Runs a cached statement with no parameters to its end; returns an SQLite code (SQLITE_OK
+ * when it ran). */
+int store_stmt_exec(gmk_store *s, const char *sql);
 
 /* A read step that sees one state of the file (BEGIN, or a savepoint in a batch); end it
  * with store_rollback. */

@@ -38,40 +38,63 @@ oom:
     return NULL;
 }
 
-/* Lets go of idle games past MAX_LIVE (live_mu held). */
-static void evict(gmk_web *w) {
-    if (w->live_count < MAX_LIVE) return;
-    live_game **pp = &w->live, **victim = NULL;
-    for (; *pp; pp = &(*pp)->next) {
-        live_game *g = *pp;
-        if (g->refs > 0 || pthread_mutex_trylock(&g->mu) != 0) continue;
-        bool idle = g->jobs_out == 0 && hub_viewers(g->hub) == 0;
-        pthread_mutex_unlock(&g->mu);
-        if (idle) victim = pp; /* the list is most recent first: keep the last idle one */
-    }
-    if (!victim) return;
-    live_game *g = *victim;
-    *victim = g->next;
-    w->live_count--;
-    game_free(g);
+static live_game **bucket_of(gmk_web *w, int64_t id) {
+    uint64_t h = (uint64_t)id * 0x9E3779B97F4A7C15ull;
+    return &w->live_index[h >> 54 & (GMK_WEB_LIVE_BUCKETS - 1)];
 }
 
-/* Puts g first (live_mu held). */
+/* The game in memory with this id, or NULL (live_mu held). */
+static live_game *find(gmk_web *w, int64_t id) {
+    live_game *g = *bucket_of(w, id);
+    while (g && g->id != id) g = g->hnext;
+    return g;
+}
+
+/* Takes g out of the list and the index (live_mu held). */
+static void unlink_game(gmk_web *w, live_game *g) {
+    live_game **pp = &w->live;
+    while (*pp != g) pp = &(*pp)->next;
+    *pp = g->next;
+    pp = bucket_of(w, g->id);
+    while (*pp != g) pp = &(*pp)->hnext;
+    *pp = g->hnext;
+    w->live_count--;
+}
+
+/* Lets go of the least recently used idle game past MAX_LIVE (live_mu held). */
+static void evict(gmk_web *w) {
+    if (w->live_count < MAX_LIVE) return;
+    live_game *victim = NULL;
+    int64_t oldest = 0;
+    for (live_game *g = w->live; g; g = g->next) {
+        if (g->refs > 0 || pthread_mutex_trylock(&g->mu) != 0) continue;
+        bool idle = g->jobs_out == 0 && hub_viewers(g->hub) == 0;
+        int64_t used = g->last_used_ms;
+        pthread_mutex_unlock(&g->mu);
+        if (idle && (!victim || used < oldest)) {
+            victim = g;
+            oldest = used;
+        }
+    }
+    if (!victim) return;
+    unlink_game(w, victim);
+    game_free(victim);
+}
+
+/* Adds g to the list and the index (live_mu held). */
 static void insert(gmk_web *w, live_game *g) {
     g->next = w->live;
     w->live = g;
+    live_game **b = bucket_of(w, g->id);
+    g->hnext = *b;
+    *b = g;
     w->live_count++;
 }
 
 live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t errlen) {
     pthread_mutex_lock(&w->live_mu);
-    live_game **pp = &w->live;
-    while (*pp && (*pp)->id != id) pp = &(*pp)->next;
-    live_game *g = *pp;
-    if (g) { /* move to the front */
-        *pp = g->next;
-        g->next = w->live;
-        w->live = g;
+    live_game *g = find(w, id);
+    if (g) {
         g->refs++; /* kept in memory while this request waits for it */
         pthread_mutex_unlock(&w->live_mu);
         pthread_mutex_lock(&g->mu);
@@ -330,5 +353,6 @@ void live_free_all(gmk_web *w) {
         g = next;
     }
     w->live = NULL;
+    memset(w->live_index, 0, sizeof w->live_index);
     w->live_count = 0;
 }

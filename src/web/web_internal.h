@@ -73,13 +73,17 @@ typedef struct live_game {
     gmk_hub *hub;
     bool has_owner;
     uint8_t owner[GMK_SHA256_LEN];
-    int refs;             /* requests holding it (web.live_mu) */
-    int published;        /* moves the viewers have been sent */
-    int jobs_out;         /* jobs in the pool for this game */
-    uint64_t job_token;   /* the session's job submitted last */
-    int64_t last_used_ms; /* for eviction */
-    struct live_game *next;
+    int refs;                /* requests holding it (web.live_mu) */
+    int published;           /* moves the viewers have been sent */
+    int jobs_out;            /* jobs in the pool for this game */
+    uint64_t job_token;      /* the session's job submitted last */
+    int64_t last_used_ms;    /* for eviction (mu) */
+    struct live_game *next;  /* every game in memory (web.live_mu) */
+    struct live_game *hnext; /* the next in its bucket of web.live_index */
 } live_game;
+
+/* Buckets of the index of the games in memory by id (a power of two). */
+#define GMK_WEB_LIVE_BUCKETS 1024
 
 struct gmk_web {
     gmk_web_options opt;
@@ -88,7 +92,8 @@ struct gmk_web {
     pthread_mutex_t store_mu;
     gmk_pool *pool;
     pthread_mutex_t live_mu;
-    live_game *live; /* a list, most recently used first */
+    live_game *live;                             /* every game in memory, in no order */
+    live_game *live_index[GMK_WEB_LIVE_BUCKETS]; /* the same games by id, hashed */
     int live_count;
     atomic_bool stopping;
     /* online rooms (rooms.c) */

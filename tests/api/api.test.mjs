@@ -335,6 +335,25 @@ describe('playing', () => {
     const st = await until(a, g.id, (s) => s.moves.length === 2);
     assert.ok(['h8', 'c3'].includes(st.moves[0]));
   });
+
+  test('past 512 games in memory the least recently used are let go, and come back from the store', async () => {
+    const c = new Client(base);
+    const first = await newGame(c, { mode: 'hvh', moves: 'h8i9' });
+    const kept = await newGame(c, { mode: 'hvh', moves: 'h8i9h9' });
+    for (let i = 0; i < 600; i++) {
+      await newGame(c, { mode: 'hvh', moves: i % 2 ? 'a1' : 'o15' });
+      if (i % 50 === 0) assert.equal((await c.get(`/api/games/${kept.id}`)).status, 200);
+    }
+    // the first game was let go long ago: it is read back from the store, whole and playable
+    const st = await c.get(`/api/games/${first.id}`);
+    assert.equal(st.status, 200);
+    assert.deepEqual(st.json.moves, ['h8', 'i9']);
+    assert.equal(st.json.owner, true);
+    assert.equal((await c.post(`/api/games/${first.id}/move`, { point: 'j10', ply: 2 })).status, 200);
+    assert.deepEqual((await c.get(`/api/games/${first.id}`)).json.moves, ['h8', 'i9', 'j10']);
+    assert.deepEqual((await c.get(`/api/games/${kept.id}`)).json.moves, ['h8', 'i9', 'h9']);
+    assert.equal((await c.post(`/api/games/${kept.id}/move`, { point: 'i10', ply: 3 })).status, 200);
+  });
 });
 
 describe('malformed input', () => {
