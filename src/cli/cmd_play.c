@@ -58,6 +58,11 @@ int cmd_play(int argc, char **argv) {
                                  GMK_LEVEL_TOP_MAX_MS / 1000);
             opt.top_ms = n * 1000;
             opt.has_top_ms = true;
+        } else if (cli_option(argc, argv, &i, "--threads", &value)) {
+            long n;
+            if (!cli_parse_int(value, 1, GMK_MAX_THREADS, &n))
+                return cli_error("play", "--threads needs a number from 1 to %d", GMK_MAX_THREADS);
+            opt.threads = (int)n;
         } else if (cli_option(argc, argv, &i, "--seed", &value)) {
             if (!cli_parse_int(value, 1, 2147483647L, &n))
                 return cli_error("play", "--seed needs a positive number");

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "engine/engine.h"
 #include "web/web.h"
 
 /* Splits HOST:PORT (HOST may be [v6]); host points into buf. */
@@ -40,6 +41,10 @@ int cmd_serve(int argc, char **argv) {
             if (!cli_parse_int(value, 1, 64, &n))
                 return cli_error("serve", "--engines needs a number from 1 to 64");
             opt.engines = (int)n;
+        } else if (cli_option(argc, argv, &i, "--threads", &value)) {
+            if (!cli_parse_int(value, 1, GMK_MAX_THREADS, &n))
+                return cli_error("serve", "--threads needs a number from 1 to %d", GMK_MAX_THREADS);
+            opt.threads = (int)n;
         } else if (cli_option(argc, argv, &i, "--queue", &value)) {
             if (!cli_parse_int(value, 0, 4096, &n))
                 return cli_error("serve", "--queue needs a number from 0 to 4096");

@@ -73,3 +73,8 @@ void gmk_level_hint_limits(int level, int64_t top_ms, gmk_limits *out) {
     if (level == LADDER_LEN && clamp_top(top_ms) < ms) ms = clamp_top(top_ms);
     out->turn_ms = ms;
 }
+
+void gmk_level_add_threads(gmk_limits *l, int threads) {
+    if (l->nodes > 0 || l->depth > 0 || threads <= 1) return;
+    l->threads = threads > GMK_MAX_THREADS ? GMK_MAX_THREADS : threads;
+}

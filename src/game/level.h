@@ -42,4 +42,9 @@ bool gmk_level_limits(int level, int64_t top_ms, uint64_t seed, gmk_limits *out)
  * whatever the level (never weakened by a choice margin). */
 void gmk_level_hint_limits(int level, int64_t top_ms, gmk_limits *out);
 
+/* Gives a search threads (Lazy SMP, clamped to 1..GMK_MAX_THREADS) when it is bound only by
+ * time, as the top level, hints and analyses are; the levels with a node or depth budget
+ * keep one thread, so that they play the same whatever the machine. */
+void gmk_level_add_threads(gmk_limits *l, int threads);
+
 #endif

@@ -163,6 +163,7 @@ static void on_done(const gmk_search_result *r, void *ctx) {
 static void cap_limits(const gmk_session *s, gmk_limits *l) {
     if (s->opt.think_cap_ms > 0 && (l->turn_ms == 0 || l->turn_ms > s->opt.think_cap_ms))
         l->turn_ms = s->opt.think_cap_ms;
+    gmk_level_add_threads(l, s->opt.threads);
 }
 
 static bool start_engine(gmk_session *s, think_kind kind) {

@@ -55,6 +55,8 @@ typedef struct {
     int64_t cvc_pace_ms;        /* CVC: at least this long between moves, to watch (0: 400;
                                    negative: no pause) */
     uint64_t seed;              /* varies the weaker levels' choices (0: from the clock) */
+    int threads; /* search threads (Lazy SMP) for the searches bound only by time: the top
+                    level and hints (0 or 1: one; at most GMK_MAX_THREADS) */
     /* Two ways to have no engine of one's own (when both are set, no_engine wins):
      * external_engine: each search the session wants is a job (gmk_session_pending_job) that
      * the caller runs on an engine of its choosing (the web server's pool) and hands back with

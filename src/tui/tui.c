@@ -612,7 +612,7 @@ int gmk_tui_run(const gmk_tui_options *opt) {
 
     char store_err[TUI_MSG_LEN - 100];
     open_store(t, opt, store_err, sizeof store_err);
-    gmk_session_options so = {.seed = opt->seed};
+    gmk_session_options so = {.seed = opt->seed, .threads = opt->threads};
     if (gmk_session_create(t->store, &so, &t->session) != GMK_SESSION_OK) {
         fprintf(stderr, "gomoku play: out of memory\n");
         gmk_store_close(t->store);

@@ -20,6 +20,7 @@ typedef struct {
     bool ascii;          /* plain ASCII stones and marks, even in a UTF-8 terminal */
     bool no_color;       /* monochrome even when the terminal has colours */
     uint64_t seed;       /* fixes the weaker levels' choices (0: from the clock) */
+    int threads;         /* search threads of the top level and hints (0: one) */
     /* The first game's settings; each only when its has_ flag is set (else the last ones
      * used, kept in the store's settings, or the defaults). */
     bool has_mode, has_rule, has_size, has_level, has_human, has_top_ms;

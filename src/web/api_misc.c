@@ -459,6 +459,7 @@ static enum MHD_Result post_analyze(web_request *rq) {
     a->size = size;
     job->limits.turn_ms = time_ms;
     job->limits.nbest = (int)nbest;
+    gmk_level_add_threads(&job->limits, rq->web->opt.threads);
     job->done = analysis_done;
     job->ctx = a;
     rq->wait_state = 1;

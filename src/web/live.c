@@ -25,7 +25,7 @@ static live_game *game_new(gmk_web *w, char *err, size_t errlen) {
     g->web = w;
     pthread_mutex_init(&g->mu, NULL);
     g->hub = hub_new();
-    gmk_session_options so = {.external_engine = true};
+    gmk_session_options so = {.external_engine = true, .threads = w->opt.threads};
     if (!g->hub || gmk_session_create(w->store, &so, &g->session) != GMK_SESSION_OK) {
         hub_free(g->hub);
         pthread_mutex_destroy(&g->mu);

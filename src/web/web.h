@@ -20,6 +20,8 @@ typedef struct {
     int engines;         /* engine workers (0: the number of cores) */
     int queue;           /* jobs that may wait for an engine (0: 4 per engine) */
     size_t engine_bytes; /* tables per engine (0: 32 MB) */
+    int threads;         /* search threads per engine, for the searches bound only by time
+                            (the top level, hints, analyses; 0: one) */
     const char *lang;    /* "en" or "zh": the page's default language */
     bool quiet;          /* no access log */
     int join_limit;      /* online rooms created or joined per address a minute (0: 30) */

@@ -4,7 +4,7 @@
 // and a full engine pool (503). Run by tests/api/run.sh with node's built-in test runner.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { BIN, Client, startServer, tempDb, until } from './server.mjs';
 
@@ -517,6 +517,27 @@ describe('server process', () => {
     assert.doesNotMatch(s.stderr(), /Sanitizer|runtime error/);
   });
 
+  test('--threads N: an analysis searches with N threads (Lazy SMP), one thread without it', async () => {
+    const during = async (extra) => {
+      const s = await startServer(tempDb(), ['--engines', '1', '--quiet', ...extra]);
+      const tasks = () => readdirSync(`/proc/${s.proc.pid}/task`).length;
+      const idle = tasks();
+      const c = new Client(s.url);
+      const search = c.post('/api/analyze', { moves: 'h8i9h9', time_ms: 1500 });
+      let most = idle;
+      for (let i = 0; i < 10; i++) {
+        await new Promise((res) => setTimeout(res, 100));
+        most = Math.max(most, tasks());
+      }
+      assert.equal((await search).status, 200);
+      assert.equal(await s.stop(), 0);
+      return most - idle;
+    };
+    const one = await during([]);
+    const three = await during(['--threads', '3']);
+    assert.equal(three - one, 2, `threads started by a search: ${one} and ${three}`); // two helpers
+  });
+
   test('a full engine pool answers 503 while requests that need no engine keep being answered', async () => {
     const s = await startServer(tempDb(), ['--engines', '1', '--queue', '1', '--quiet']);
     const c = new Client(s.url);
@@ -565,6 +586,7 @@ describe('server process', () => {
 
   test('bad options are refused with a message (exit status 2)', () => {
     for (const args of [['--listen', 'nonsense'], ['--listen', '127.0.0.1:70000'], ['--engines', '0'],
+      ['--threads', '0'], ['--threads', '65'], ['--threads', '99999999999999999999'],
       ['--lang', 'fr'], ['--frobnicate'], ['extra']]) {
       let status = 0;
       let err = '';

@@ -248,6 +248,9 @@ expect_usage_error "show: --size too big" "" show --size 23 h8
 expect_usage_error "show: --size not a number" "" show --size 15x h8
 expect_usage_error "show: --size missing" "" show --size
 expect_usage_error "forbid: --size empty" "" forbid --size= h8
+expect_usage_error "play: --threads 0" "" play --no-db --threads 0
+expect_usage_error "play: --threads 65" "" play --no-db --threads 65
+expect_usage_error "play: --threads huge" "" play --no-db --threads 99999999999999999999
 expect_usage_error "show: --rule unknown" "" show --rule gomoku h8
 expect_usage_error "show: --rule 3" "" show --rule 3 h8
 expect_usage_error "show: --rule missing" "" show --rule

@@ -99,3 +99,23 @@ Test(level, hint_is_quick_and_strong) {
     cr_assert_eq(l.choose_margin, 0);
     cr_assert_not(l.shape_only);
 }
+
+Test(level, threads_only_for_the_searches_bound_by_time) {
+    for (int level = 1; level <= gmk_level_count(); level++) {
+        gmk_limits l;
+        cr_assert(gmk_level_limits(level, 0, 0, &l));
+        gmk_level_add_threads(&l, 4);
+        bool time_only = l.nodes == 0 && l.depth == 0;
+        cr_assert_eq(l.threads, time_only ? 4 : 0, "level %d", level);
+    }
+    gmk_limits top;
+    gmk_level_limits(gmk_level_count(), 0, 0, &top);
+    gmk_level_add_threads(&top, 1000);
+    cr_assert_eq(top.threads, GMK_MAX_THREADS);
+    gmk_limits hint;
+    gmk_level_hint_limits(1, 0, &hint);
+    gmk_level_add_threads(&hint, 2);
+    cr_assert_eq(hint.threads, 2);
+    gmk_level_add_threads(&hint, 0); /* 0: leaves the limits alone */
+    cr_assert_eq(hint.threads, 2);
+}

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/gmk.h"
+#include "game/level.h"
 #include "game/session.h"
 #include "store/store.h"
 #include "web/pool.h"
@@ -112,6 +113,23 @@ Test(session_jobs, computer_move_through_a_job, .init = setup, .fini = teardown)
     cr_assert(!gmk_session_pending_job(s, &job));
     cr_assert_eq(gmk_session_job_done(s, again.token, &r), 0); /* answered already */
     gmk_session_free(s);
+}
+
+Test(session_jobs, threads_go_to_the_top_level_only, .init = setup, .fini = teardown) {
+    gmk_session_options opts = ext;
+    opts.threads = 3;
+    for (int level = gmk_level_count() - 1; level <= gmk_level_count(); level++) {
+        gmk_session *s;
+        cr_assert_eq(gmk_session_create(store, &opts, &s), GMK_SESSION_OK);
+        gmk_game_config cfg = gmk_game_config_default();
+        cfg.level = level;
+        cr_assert_eq(gmk_session_new_game(s, &cfg, NULL, NULL, 0), GMK_SESSION_OK);
+        cr_assert_eq(gmk_session_play(s, pt("h8"), false, NULL, NULL), GMK_PLAY_OK);
+        gmk_session_job job;
+        cr_assert(gmk_session_pending_job(s, &job));
+        cr_assert_eq(job.limits.threads, level == gmk_level_count() ? 3 : 0, "level %d", level);
+        gmk_session_free(s);
+    }
 }
 
 Test(session_jobs, undo_makes_the_job_stale, .init = setup, .fini = teardown) {
