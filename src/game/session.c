@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 
 #include "core/renju.h"
@@ -288,48 +287,6 @@ static void set_events(int *events, int ev) {
 }
 
 /* --- creating and configuring --------------------------------------------------------- */
-
-gmk_game_config gmk_game_config_default(void) {
-    gmk_game_config c = {
-        .mode = GMK_PLAY_HVC,
-        .human = GMK_BLACK,
-        .rule = GMK_RULE_FREESTYLE,
-        .size = GMK_DEFAULT_SIZE,
-        .level = GMK_LEVEL_DEFAULT,
-        .top_level_ms = 0,
-        .black = NULL,
-        .white = NULL,
-    };
-    return c;
-}
-
-bool gmk_game_config_valid(const gmk_game_config *cfg, char *err, size_t errlen) {
-    if (cfg->mode < 0 || cfg->mode >= GMK_PLAY_MODE_COUNT) {
-        put_err(err, errlen, "%s", "unknown mode");
-        return false;
-    }
-    if (cfg->mode == GMK_PLAY_HVC && cfg->human != GMK_BLACK && cfg->human != GMK_WHITE) {
-        put_err(err, errlen, "%s", "the human plays black or white");
-        return false;
-    }
-    if (cfg->rule < 0 || cfg->rule >= GMK_RULE_COUNT) {
-        put_err(err, errlen, "%s", "unknown rule");
-        return false;
-    }
-    if (cfg->size < GMK_MIN_SIZE || cfg->size > GMK_MAX_SIZE) {
-        put_err(err, errlen, "%s", "the board size must be 5 to 22");
-        return false;
-    }
-    if (cfg->online && cfg->mode != GMK_PLAY_HVH) {
-        put_err(err, errlen, "%s", "an online game is between two humans");
-        return false;
-    }
-    if (cfg->mode != GMK_PLAY_HVH && !gmk_level_valid(cfg->level)) {
-        put_err(err, errlen, "%s", "no such level");
-        return false;
-    }
-    return true;
-}
 
 static void copy_name(char *dst, const char *src, const char *dflt) {
     snprintf(dst, GMK_STORE_NAME_MAX, "%s", src ? src : dflt);
@@ -812,31 +769,4 @@ bool gmk_session_take_store_message(gmk_session *s, char *buf, size_t buflen) {
 
 void gmk_session_stop_saving(gmk_session *s) {
     s->store = NULL;
-}
-
-const char *gmk_play_mode_name(gmk_play_mode m) {
-    switch (m) {
-    case GMK_PLAY_HVC: return "human-computer";
-    case GMK_PLAY_HVH: return "human-human";
-    case GMK_PLAY_CVC: return "computer-computer";
-    default: return "?";
-    }
-}
-
-bool gmk_play_mode_parse(const char *text, gmk_play_mode *out) {
-    static const struct {
-        const char *name;
-        gmk_play_mode mode;
-    } names[] = {
-        {"human-computer", GMK_PLAY_HVC},    {"hvc", GMK_PLAY_HVC}, {"computer", GMK_PLAY_HVC},
-        {"human-human", GMK_PLAY_HVH},       {"hvh", GMK_PLAY_HVH}, {"humans", GMK_PLAY_HVH},
-        {"computer-computer", GMK_PLAY_CVC}, {"cvc", GMK_PLAY_CVC}, {"watch", GMK_PLAY_CVC},
-    };
-    if (!text) return false;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcasecmp(text, names[i].name) == 0) {
-            *out = names[i].mode;
-            return true;
-        }
-    return false;
 }
