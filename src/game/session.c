@@ -605,6 +605,7 @@ bool gmk_session_resign(gmk_session *s, int *events) {
 
 bool gmk_session_pending_job(const gmk_session *s, gmk_session_job *out) {
     if (!s->opt.external_engine || s->think == THINK_NONE) return false;
+    if (!out) return true;
     out->token = s->job_token;
     out->hint = s->think == THINK_HINT;
     out->board = s->board;

@@ -230,9 +230,9 @@ typedef struct {
     gmk_limits limits;
 } gmk_session_job;
 
-/* With external_engine: true, filling *out, when the session is waiting for a search (the
- * computer is to move, or a hint was asked); false when it needs none. Calling it again
- * gives the same token until the result is handed back or the game changes. */
+/* With external_engine: true, filling *out (unless NULL), when the session is waiting for a
+ * search (the computer is to move, or a hint was asked); false when it needs none. Calling it
+ * again gives the same token until the result is handed back or the game changes. */
 bool gmk_session_pending_job(const gmk_session *s, gmk_session_job *out);
 
 /* Hands back the result of the search of job token: plays the computer's move (or keeps the

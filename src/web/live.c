@@ -245,6 +245,10 @@ static void job_done(void *ctx, uint64_t token, const gmk_search_result *r) {
 }
 
 void live_kick(live_game *g, bool reserved) {
+    if (!gmk_session_pending_job(g->session, NULL)) { /* most requests: no board copied */
+        if (reserved) gmk_pool_unreserve(g->web->pool);
+        return;
+    }
     gmk_session_job *job = malloc(sizeof *job);
     bool wants = job && gmk_session_pending_job(g->session, job);
     if (!wants || (g->jobs_out > 0 && job->token == g->job_token)) { /* none, or sent already */
