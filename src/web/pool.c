@@ -2,6 +2,7 @@
 #include "web/pool.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,9 +40,12 @@ static void *work(void *arg) {
     worker *w = arg;
     gmk_pool *p = w->pool;
     /* searches yield the CPU to the HTTP threads: with every engine busy, the requests that
-     * need none are still answered at once (Linux: the nice value is per thread, and the
-     * engine's search thread, created from this one, inherits it) */
-    setpriority(PRIO_PROCESS, (id_t)gettid(), WORKER_NICE);
+     * need none are still answered at once. SCHED_IDLE runs a thread only on a core nothing
+     * else wants (Linux, allowed without privileges); where it is refused, nice 10. Both are
+     * per thread, and the search threads the engine starts from this one inherit them. */
+    struct sched_param idle = {.sched_priority = 0};
+    if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle) != 0)
+        setpriority(PRIO_PROCESS, (id_t)gettid(), WORKER_NICE);
     gmk_search_result *r = malloc(sizeof *r);
     pthread_mutex_lock(&p->mu);
     for (;;) {

@@ -5,7 +5,7 @@
  * limits and a callback. A job waits in a bounded queue when every worker is busy; past the
  * queue the pool refuses it (the server answers 503). A caller that must not change anything
  * unless the job will be taken first reserves a place, then submits into it. The workers run
- * at a lower priority (nice 10) than the rest of the process.
+ * under SCHED_IDLE (else nice 10), below every other thread of the process.
  *
  * Threads: every function may be called from any thread. The callback runs on the worker's
  * thread (or on the thread calling gmk_pool_shutdown, for jobs that never ran) without any

@@ -4,7 +4,7 @@
 // and a full engine pool (503). Run by tests/api/run.sh with node's built-in test runner.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { BIN, Client, startServer, tempDb, until } from './server.mjs';
 
@@ -517,21 +517,30 @@ describe('server process', () => {
     assert.doesNotMatch(s.stderr(), /Sanitizer|runtime error/);
   });
 
-  test('--threads N: an analysis searches with N threads (Lazy SMP), one thread without it', async () => {
+  test('--threads N: an analysis searches with N threads (Lazy SMP), one without it, all under SCHED_IDLE', async () => {
+    // the scheduling policy of each thread: field 41 of /proc/PID/task/TID/stat (5: SCHED_IDLE)
+    const policies = (pid) => readdirSync(`/proc/${pid}/task`).map((tid) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+    });
     const during = async (extra) => {
       const s = await startServer(tempDb(), ['--engines', '1', '--quiet', ...extra]);
-      const tasks = () => readdirSync(`/proc/${s.proc.pid}/task`).length;
-      const idle = tasks();
+      const idle = policies(s.proc.pid);
+      assert.equal(idle.filter((p) => p === 5).length, 1, 'the engine worker waits under SCHED_IDLE');
       const c = new Client(s.url);
       const search = c.post('/api/analyze', { moves: 'h8i9h9', time_ms: 1500 });
-      let most = idle;
+      let most = 0;
+      let mostIdle = 0;
       for (let i = 0; i < 10; i++) {
         await new Promise((res) => setTimeout(res, 100));
-        most = Math.max(most, tasks());
+        const now = policies(s.proc.pid);
+        most = Math.max(most, now.length - idle.length);
+        mostIdle = Math.max(mostIdle, now.filter((p) => p === 5).length - 1);
       }
       assert.equal((await search).status, 200);
       assert.equal(await s.stop(), 0);
-      return most - idle;
+      assert.equal(mostIdle, most, 'every thread a search starts runs under SCHED_IDLE too');
+      return most;
     };
     const one = await during([]);
     const three = await during(['--threads', '3']);
