@@ -3,6 +3,7 @@
 
 #include <assert.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 static uint64_t zobrist_table[3][GMK_CELLS];
@@ -24,6 +25,88 @@ static void build_zobrist(void) {
 uint64_t gmk_zobrist(gmk_color c, gmk_pos p) {
     pthread_once(&zobrist_once, build_zobrist);
     return zobrist_table[c][p];
+}
+
+/* What make changed, ply by ply: the cells (keys and patterns) as they were, and the sums. */
+enum { JOURNAL_CELLS_PER_PLY = 4 * 2 * GMK_LINE_HALF };
+
+typedef struct {
+    gmk_pos pos; /* the move, a check on undo */
+    int first;   /* its first saved cell */
+    int count[3][GMK_TH_COUNT];
+    int32_t score_sum[3];
+} journal_ply;
+
+struct gmk_board_journal {
+    int depth;     /* plies recorded */
+    int skipped;   /* plies made past GMK_JOURNAL_PLIES, undone the plain way */
+    int base;      /* the board's move_count when attached */
+    int saved_top; /* saved cells in use */
+    journal_ply ply[GMK_JOURNAL_PLIES];
+    gmk_pos saved_pos[GMK_JOURNAL_PLIES * JOURNAL_CELLS_PER_PLY];
+    gmk_cell saved[GMK_JOURNAL_PLIES * JOURNAL_CELLS_PER_PLY];
+};
+
+gmk_board_journal *gmk_board_journal_new(void) {
+    return calloc(1, sizeof(gmk_board_journal));
+}
+
+void gmk_board_journal_free(gmk_board_journal *j) {
+    free(j);
+}
+
+size_t gmk_board_journal_bytes(void) {
+    return sizeof(gmk_board_journal);
+}
+
+void gmk_board_attach_journal(gmk_board *b, gmk_board_journal *j) {
+    b->journal = j;
+    if (!j) return;
+    j->depth = 0;
+    j->skipped = 0;
+    j->saved_top = 0;
+    j->base = b->move_count;
+}
+
+/* The journal's frame for the move about to be made, or NULL (none, or too deep). */
+static journal_ply *journal_open(gmk_board *b, gmk_pos p) {
+    gmk_board_journal *j = b->journal;
+    if (!j) return NULL;
+    if (j->skipped || j->depth >= GMK_JOURNAL_PLIES) {
+        j->skipped++;
+        return NULL;
+    }
+    journal_ply *f = &j->ply[j->depth++];
+    f->pos = p;
+    f->first = j->saved_top;
+    memcpy(f->count, b->count, sizeof f->count);
+    memcpy(f->score_sum, b->score_sum, sizeof f->score_sum);
+    return f; /* the cell of the move itself keeps its keys and patterns under the stone */
+}
+
+static inline void journal_save(gmk_board *b, gmk_pos q) {
+    gmk_board_journal *j = b->journal;
+    j->saved_pos[j->saved_top] = q;
+    j->saved[j->saved_top++] = b->cell[q];
+}
+
+/* Undoes the last move from the journal; false when it was not journaled. */
+static bool journal_undo(gmk_board *b, gmk_pos p) {
+    gmk_board_journal *j = b->journal;
+    if (!j || b->move_count < j->base) return false;
+    if (j->skipped) {
+        j->skipped--;
+        return false;
+    }
+    if (j->depth == 0) return false;
+    journal_ply *f = &j->ply[--j->depth];
+    assert(f->pos == p);
+    (void)p;
+    for (int i = j->saved_top - 1; i >= f->first; i--) b->cell[j->saved_pos[i]] = j->saved[i];
+    j->saved_top = f->first;
+    memcpy(b->count, f->count, sizeof f->count);
+    memcpy(b->score_sum, f->score_sum, sizeof f->score_sum);
+    return true;
 }
 
 /* Derived state of one empty cell from its keys. */
@@ -115,6 +198,7 @@ void gmk_board_make(gmk_board *b, gmk_pos p) {
 
 void gmk_board_put(gmk_board *b, gmk_pos p, gmk_color c) {
     assert(gmk_board_empty_at(b, p));
+    journal_ply *f = journal_open(b, p);
     b->side = gmk_opponent(c);
     cell_add(b, &b->cell[p], -1);
     b->stone[p] = (uint8_t)c;
@@ -128,6 +212,7 @@ void gmk_board_put(gmk_board *b, gmk_pos p, gmk_color c) {
             for (int k = 1; k <= b->reach; k++) {
                 q += sign * step;
                 if (b->stone[q] == GMK_WALL) break;
+                if (f) journal_save(b, q);
                 gmk_cell *cell = &b->cell[q];
                 cell->key[d] |= (uint32_t)c << gmk_key_shift(-sign * k);
                 if (b->stone[q] == GMK_EMPTY) cell_refresh_dir(b, cell, d);
@@ -147,6 +232,12 @@ void gmk_board_undo(gmk_board *b) {
     b->stone[p] = GMK_EMPTY;
     near_add(b, p, -1);
     b->hash ^= zobrist_table[c][p];
+    if (journal_undo(b, p)) {
+#ifdef GMK_CHECK_BOARD
+        assert(gmk_board_check(b));
+#endif
+        return;
+    }
     for (int d = 0; d < GMK_DIRS; d++) {
         int step = gmk_dir_step[d];
         for (int sign = -1; sign <= 1; sign += 2) {

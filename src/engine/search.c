@@ -27,6 +27,7 @@ struct gmk_searcher {
     int helper;    /* 0: the main searcher; k > 0: helper k */
     gmk_threat_ctx threat;
     gmk_board b;
+    gmk_board_journal *journal; /* b's undo journal */
     int history[3][GMK_CELLS];
     gmk_pos killers[MAX_PLY][2];
     gmk_pos pv[MAX_PLY][MAX_PLY];
@@ -60,12 +61,14 @@ static int64_t elapsed_ms(const gmk_searcher *s) {
 gmk_searcher *gmk_searcher_new(size_t memory_bytes) {
     gmk_searcher *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    size_t threat_bytes = THREAT_TABLE * 9;
+    size_t threat_bytes = THREAT_TABLE * 9 + gmk_board_journal_bytes();
     size_t tt_bytes = memory_bytes > threat_bytes + sizeof *s + (1u << 20)
                           ? memory_bytes - threat_bytes - sizeof *s - (1u << 20)
                           : 1u << 16;
     s->tt = &s->own_tt;
-    if (!gmk_tt_init(&s->own_tt, tt_bytes) || !gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
+    s->journal = gmk_board_journal_new();
+    if (!s->journal || !gmk_tt_init(&s->own_tt, tt_bytes) ||
+        !gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
         gmk_searcher_free(s);
         return NULL;
     }
@@ -77,7 +80,8 @@ gmk_searcher *gmk_searcher_new_helper(gmk_searcher *main_searcher, int k) {
     if (!s) return NULL;
     s->tt = main_searcher->tt;
     s->helper = k;
-    if (!gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
+    s->journal = gmk_board_journal_new();
+    if (!s->journal || !gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
         gmk_searcher_free(s);
         return NULL;
     }
@@ -92,6 +96,7 @@ void gmk_searcher_free(gmk_searcher *s) {
     if (!s) return;
     gmk_tt_free(&s->own_tt);
     gmk_threat_ctx_free(&s->threat);
+    gmk_board_journal_free(s->journal);
     free(s);
 }
 
@@ -500,6 +505,7 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     memset(out, 0, sizeof *out);
     out->best = GMK_POS_NONE;
     memcpy(&s->b, board, sizeof *board);
+    gmk_board_attach_journal(&s->b, s->journal);
     s->limits = *limits;
     s->stop = stop;
     s->stopped = false;

@@ -278,8 +278,13 @@ static int random_game(gmk_board *b, test_rng *rng, int limit, const char *label
     return n;
 }
 
-static void random_games(gmk_rule rule) {
+/* Random games on every size; with_journal: the same with an undo journal attached after 0 to
+ * 2 plain moves (so undo puts back saved cells, falls back past GMK_JOURNAL_PLIES, and undoes
+ * the moves made before the journal the plain way). */
+static void random_games(gmk_rule rule, bool with_journal) {
     static gmk_board b;
+    gmk_board_journal *journal = with_journal ? gmk_board_journal_new() : NULL;
+    cr_assert(!with_journal || journal);
     long moves = 0;
     for (size_t s = 0; s < sizeof game_sizes / sizeof game_sizes[0]; s++) {
         int size = game_sizes[s];
@@ -287,29 +292,42 @@ static void random_games(gmk_rule rule) {
         for (int g = 0; g < games; g++) {
             test_rng rng = {(uint64_t)(1000003 * rule + 1009 * size + g)};
             char label[64];
-            snprintf(label, sizeof label, "rule %d size %d game %d", rule, size, g);
+            snprintf(label, sizeof label, "rule %d size %d game %d%s", rule, size, g,
+                     with_journal ? " (journal)" : "");
             gmk_board_init(&b, size, rule);
+            int before = with_journal ? g % 3 : 0;
+            for (int i = 0; i < before; i++) gmk_board_make(&b, gmk_pos_xy(i, size - 1));
+            if (with_journal) gmk_board_attach_journal(&b, journal);
             /* half the games fill the board, the others stop in the middle game */
-            int limit = g % 2 ? size * size : size * size / 3;
+            int limit = g % 2 ? size * size - before : size * size / 3;
             moves += random_game(&b, &rng, limit, label);
-            cr_assert_eq(b.move_count, 0);
+            cr_assert_eq(b.move_count, before);
+            for (int i = 0; i < before; i++) gmk_board_undo(&b);
+            cr_assert(gmk_board_check(&b), "%s: check fails after the plain undos", label);
         }
     }
+    gmk_board_journal_free(journal);
     cr_log_info("rule %d: %ld moves checked", rule, moves);
     cr_expect_gt(moves, 1000);
 }
 
 Test(board_random, freestyle, .timeout = 120) {
-    random_games(GMK_RULE_FREESTYLE);
+    random_games(GMK_RULE_FREESTYLE, false);
 }
 Test(board_random, standard, .timeout = 120) {
-    random_games(GMK_RULE_STANDARD);
+    random_games(GMK_RULE_STANDARD, false);
 }
 Test(board_random, renju, .timeout = 120) {
-    random_games(GMK_RULE_RENJU);
+    random_games(GMK_RULE_RENJU, false);
 }
 Test(board_random, caro, .timeout = 120) {
-    random_games(GMK_RULE_CARO);
+    random_games(GMK_RULE_CARO, false);
+}
+Test(board_random, journal_freestyle, .timeout = 120) {
+    random_games(GMK_RULE_FREESTYLE, true);
+}
+Test(board_random, journal_renju, .timeout = 120) {
+    random_games(GMK_RULE_RENJU, true);
 }
 
 /* gmk_board_check really looks: a corrupted field is caught. */
