@@ -17,6 +17,10 @@
 #include "tt.h"
 
 enum { MAX_PLY = 128, MAX_DEPTH = 64, INF = 32000, THREAT_TABLE = 1 << 16 };
+/* A killer's ordering bonus: under an open three of the mover (movegen's 600), so threats and
+ * blocks keep their place. At 4000, above them, the first move cut 84% of the nodes that cut
+ * (bench, depth 8); at 300, 95%, with a third fewer nodes. */
+enum { KILLER_BONUS = 300 };
 /* the threat quiescence at the leaves: VCF budget and depth, plies past the horizon, and
  * what a threat that no listed defence stops costs */
 enum { LEAF_VCF_NODES = 60, LEAF_VCF_FOURS = 10, LEAF_PLIES = 2, LEAF_THREAT_PENALTY = 3000 };
@@ -309,9 +313,9 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
             if (p == tt_move)
                 moves[i].score += 1 << 24;
             else if (p == s->killers[ply][0])
-                moves[i].score += 4000;
+                moves[i].score += KILLER_BONUS;
             else if (p == s->killers[ply][1])
-                moves[i].score += 3000;
+                moves[i].score += KILLER_BONUS * 3 / 4;
             moves[i].score += s->history[me][p] >> 4;
         }
         int cap = s->limits.max_candidates;
