@@ -1,7 +1,8 @@
 /* search.c: iterative deepening principal-variation alpha-beta (negamax) with aspiration
  * windows, a transposition table, staged move ordering (TT move, forced answers, threats,
- * killers, history), forced-move handling, late-move reductions, mate scores with their
- * distance, and the threat-space solver at the root and at the leaves. See search.h. */
+ * killers, history), forced-move handling, late-move reductions and move-count and futility
+ * pruning (the rules in prune.h), mate scores with their distance, and the threat-space solver
+ * at the root and at the leaves. See search.h. */
 #include "search.h"
 
 #include <stdlib.h>
@@ -12,11 +13,16 @@
 #include "core/rules.h"
 #include "eval.h"
 #include "movegen.h"
+#include "prune.h"
 #include "threat.h"
 #include "timeman.h"
 #include "tt.h"
 
 enum { MAX_PLY = 128, MAX_DEPTH = 64, INF = 32000, THREAT_TABLE = 1 << 16 };
+/* A killer's ordering bonus: under an open three of the mover (movegen's 600), so threats and
+ * blocks keep their place. At 4000, above them, the first move cut 84% of the nodes that cut
+ * (bench, depth 8); at 300, 95%, with a third fewer nodes. */
+enum { KILLER_BONUS = 300 };
 /* the threat quiescence at the leaves: VCF budget and depth, plies past the horizon, and
  * what a threat that no listed defence stops costs */
 enum { LEAF_VCF_NODES = 60, LEAF_VCF_FOURS = 10, LEAF_PLIES = 2, LEAF_THREAT_PENALTY = 3000 };
@@ -32,6 +38,7 @@ struct gmk_searcher {
     gmk_pos killers[MAX_PLY][2];
     gmk_pos pv[MAX_PLY][MAX_PLY];
     int pv_len[MAX_PLY];
+    gmk_prune_table prune; /* late-move reductions */
     /* this search */
     gmk_limits limits;
     gmk_time_budget budget;
@@ -66,6 +73,7 @@ gmk_searcher *gmk_searcher_new(size_t memory_bytes) {
                           ? memory_bytes - threat_bytes - sizeof *s - (1u << 20)
                           : 1u << 16;
     s->tt = &s->own_tt;
+    gmk_prune_init(&s->prune);
     s->journal = gmk_board_journal_new();
     if (!s->journal || !gmk_tt_init(&s->own_tt, tt_bytes) ||
         !gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
@@ -80,6 +88,7 @@ gmk_searcher *gmk_searcher_new_helper(gmk_searcher *main_searcher, int k) {
     if (!s) return NULL;
     s->tt = main_searcher->tt;
     s->helper = k;
+    gmk_prune_init(&s->prune);
     s->journal = gmk_board_journal_new();
     if (!s->journal || !gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
         gmk_searcher_free(s);
@@ -168,11 +177,6 @@ static void update_pv(gmk_searcher *s, int ply, gmk_pos move) {
     if (n > MAX_PLY - 1) n = MAX_PLY - 1;
     memcpy(&s->pv[ply][1], &s->pv[ply + 1][0], (size_t)n * sizeof(gmk_pos));
     s->pv_len[ply] = n + 1;
-}
-
-static bool is_quiet(const gmk_board *b, gmk_pos p) {
-    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
-    return b->cell[p].threat[me] < GMK_TH_THREE && b->cell[p].threat[opp] < GMK_TH_THREE;
 }
 
 static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool pv_node);
@@ -314,9 +318,9 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
             if (p == tt_move)
                 moves[i].score += 1 << 24;
             else if (p == s->killers[ply][0])
-                moves[i].score += 4000;
+                moves[i].score += KILLER_BONUS;
             else if (p == s->killers[ply][1])
-                moves[i].score += 3000;
+                moves[i].score += KILLER_BONUS * 3 / 4;
             moves[i].score += s->history[me][p] >> 4;
         }
         int cap = s->limits.max_candidates;
@@ -328,6 +332,13 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
 
     int best = -INF, orig_alpha = alpha;
     gmk_pos best_move = GMK_POS_NONE;
+    /* futility pruning near the leaves needs the static evaluation (levels 1-2 take none) */
+    bool selective = !s->limits.shape_only;
+    int static_eval = 0;
+    if (selective && !pv_node && !forced && depth <= GMK_PRUNE_FUTILITY_DEPTH)
+        static_eval = gmk_eval(b);
+    else
+        selective = false;
     for (int i = 0; i < n; i++) {
         /* pick the best remaining move (most nodes cut after one or two) */
         int pick = i;
@@ -339,9 +350,18 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
         moves[pick] = moves[i];
         moves[i] = chosen;
         gmk_pos p = chosen.pos;
-        bool quiet = !forced && is_quiet(b, p);
-        /* late-move pruning: far down the list, quiet moves are not worth a look */
-        if (quiet && !pv_node && best > -GMK_SCORE_MATE_BOUND && i >= 6 + 3 * depth) continue;
+        bool quiet = !forced && gmk_prune_is_quiet(b, p);
+        /* move-count pruning: far down the list, quiet moves are not worth a look (once a
+         * move holds: a node where every move loses is searched in full) */
+        bool late = s->limits.shape_only /* levels 1-2 keep their older rule */
+                        ? quiet && !pv_node && i >= 6 + 3 * depth
+                        : gmk_prune_late_move(b, p, depth, i, pv_node, forced);
+        if (late && best > -GMK_SCORE_MATE_BOUND) continue;
+        if (selective && gmk_prune_futile(b, p, depth, i, static_eval, alpha, pv_node, forced)) {
+            int bound = gmk_prune_futility_value(depth, static_eval);
+            if (bound > best) best = bound;
+            continue;
+        }
         gmk_board_make(b, p);
         int child_depth = depth - 1;
         if (forced && n == 1) child_depth = depth; /* single reply: extend */
@@ -349,8 +369,10 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
         if (i == 0) {
             score = -search(s, ply + 1, child_depth, -beta, -alpha, pv_node);
         } else {
-            int r = 0;
-            if (depth >= 3 && i >= 3 && quiet && !s->limits.shape_only) r = i >= 8 ? 2 : 1;
+            bool killer = p == s->killers[ply][0] || p == s->killers[ply][1];
+            int r = s->limits.shape_only
+                        ? 0
+                        : gmk_prune_reduction(&s->prune, b, p, depth, i, pv_node, forced, killer);
             score = -search(s, ply + 1, child_depth - r, -alpha - 1, -alpha, false);
             if (score > alpha && r > 0)
                 score = -search(s, ply + 1, child_depth, -alpha - 1, -alpha, false);

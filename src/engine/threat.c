@@ -233,8 +233,27 @@ static bool all_defences_lose(gmk_board *b, gmk_threat_ctx *ctx, int depth, gmk_
                               int *len) {
     gmk_scored_move def[GMK_MAX_MOVES];
     bool forced;
+    /* an open four of the defender's own would be quicker than our three, and movegen does not
+     * list it (vct tries no three against an open three, so this is a safeguard) */
+    if (b->count[gmk_board_side(b)][GMK_TH_OPEN_FOUR] > 0) return false;
     int n = gmk_movegen_generate(b, def, &forced);
-    if (!forced) return false; /* the threat is not real */
+    if (!forced) {
+        /* no open-four threat (the threat is not real), or no move stops it and the defender
+         * has no four: then any move loses to the open four, shown after the first one */
+        gmk_color d = gmk_board_side(b), a = gmk_opponent(d);
+        if (n == 0 || b->count[a][GMK_TH_OPEN_FOUR] == 0 || b->count[a][GMK_TH_FIVE] > 0 ||
+            b->count[d][GMK_TH_FIVE] > 0)
+            return false;
+        gmk_board_make(b, def[0].pos);
+        int sub_len = 0;
+        bool lost = vct(b, ctx, depth, seq + 1, &sub_len);
+        gmk_board_undo(b);
+        if (lost) {
+            seq[0] = def[0].pos;
+            *len = sub_len + 1;
+        }
+        return lost;
+    }
     gmk_movegen_sort(def, n);
     int first_len = 0;
     for (int i = 0; i < n; i++) {

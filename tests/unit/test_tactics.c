@@ -173,3 +173,33 @@ Test(tactics, never_illegal, .timeout = 600) {
     gmk_engine_free(e);
     cr_assert_gt(checked, 1000);
 }
+
+/* The VCT solver proves a win whose last threat is a double three that no move stops (it
+ * used to call such a threat "not real" and miss every win of that kind). The position is
+ * from a Rapfi sparring game of this session (game 4 of /work/spar/rapfi-games, after
+ * Rapfi's 35th stone) with white's e4, which the solver had counted as a defence: black wins
+ * by b5 a4 b6 d6 c8, a double three. */
+Test(tactics, vct_through_an_unstoppable_double_three) {
+    cr_assert(gmk_threat_ctx_init(&solver, 1 << 16));
+    const char *moves = "k7j7e11i11g10k9e8h8d7f9e10e9d10f10d8d9c9b8e7b10g9g11h12f8f12g13f6g5g7f7"
+                        "f11e12e6g6c6e4";
+    gmk_move_list list;
+    gmk_board b;
+    char err[160];
+    cr_assert(gmk_notation_parse_moves(moves, 15, &list, err, sizeof err), "%s", err);
+    cr_assert(gmk_move_list_to_board(&list, GMK_RULE_FREESTYLE, &b));
+    gmk_pos seq[GMK_THREAT_MAX_SEQ];
+    int len = 0;
+    solver.nodes = 0;
+    solver.node_limit = 100000;
+    cr_assert(gmk_vct(&b, &solver, 5, seq, &len), "no VCT found (%ld nodes)", (long)solver.nodes);
+    cr_assert_gt(len, 0);
+    /* after the double three (the 5th move), the defender has no move that stops both */
+    for (int i = 0; i < 5; i++) gmk_board_make(&b, seq[i]);
+    gmk_scored_move m[GMK_MAX_MOVES];
+    bool forced;
+    gmk_movegen_generate(&b, m, &forced);
+    cr_assert_not(forced);
+    cr_assert_gt(b.count[gmk_opponent(b.side)][GMK_TH_OPEN_FOUR], 0);
+    gmk_threat_ctx_free(&solver);
+}
