@@ -78,7 +78,7 @@ static inline bool gmk_board_full(const gmk_board *b) {
 }
 
 /* An undo journal: make saves every cell it changes and the sums, and undo copies them back
- * instead of recomputing the patterns (about half of the time of a search went to undo).
+ * instead of recomputing the patterns (undo was over a third of a search's instructions).
  * A searcher attaches one to its own copy of the position; the journal belongs to that one
  * board: attach it again after copying a board, and never copy a board while it has one
  * (the copy would share it). Past GMK_JOURNAL_PLIES moves deep, undo recomputes as without

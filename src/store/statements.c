@@ -25,10 +25,7 @@ sqlite3_stmt *store_stmt(gmk_store *s, const char *sql, int *rc) {
         sqlite3_finalize(q);
         return NULL;
     }
-    if (free_slot < 0) { /* cache full: a one-off statement, finalized on release */
-        s->uncached = q;
-        return q;
-    }
+    if (free_slot < 0) return q; /* cache full: a one-off statement, finalized on release */
     s->cache[free_slot].sql = sql;
     s->cache[free_slot].stmt = q;
     return q;
@@ -36,13 +33,13 @@ sqlite3_stmt *store_stmt(gmk_store *s, const char *sql, int *rc) {
 
 void store_stmt_release(gmk_store *s, sqlite3_stmt *q) {
     if (!q) return;
-    if (q == s->uncached) {
-        s->uncached = NULL;
-        sqlite3_finalize(q);
-        return;
-    }
-    sqlite3_reset(q);
-    sqlite3_clear_bindings(q);
+    for (int i = 0; i < STORE_STMT_CACHE; i++)
+        if (s->cache[i].stmt == q) {
+            sqlite3_reset(q);
+            sqlite3_clear_bindings(q);
+            return;
+        }
+    sqlite3_finalize(q);
 }
 
 void store_stmt_clear(gmk_store *s) {

@@ -23,7 +23,6 @@ struct gmk_store {
         const char *sql; /* a string literal of the caller's */
         sqlite3_stmt *stmt;
     } cache[STORE_STMT_CACHE]; /* statements.c */
-    sqlite3_stmt *uncached;    /* a statement prepared when the cache was full */
     char path[PATH_MAX];
 };
 

@@ -206,6 +206,13 @@ void room_release(live_room *lr) {
     pthread_mutex_unlock(&lr->mu);
 }
 
+/* Adds a room to the server's list (rooms_mu held). */
+static void room_insert(gmk_web *w, live_room *lr) {
+    lr->next = w->rooms;
+    w->rooms = lr;
+    w->room_count++;
+}
+
 live_room *room_get(gmk_web *w, const char *typed, unsigned *status, char *err, size_t errlen) {
     char code[GMK_ROOM_CODE_LEN + 1];
     if (!gmk_room_code_normalize(typed, code)) {
@@ -235,9 +242,7 @@ live_room *room_get(gmk_web *w, const char *typed, unsigned *status, char *err, 
             snprintf(err, errlen, "out of memory");
             return NULL;
         }
-        lr->next = w->rooms;
-        w->rooms = lr;
-        w->room_count++;
+        room_insert(w, lr);
     }
     pthread_mutex_lock(&lr->mu);
     pthread_mutex_unlock(&w->rooms_mu);
@@ -272,9 +277,7 @@ live_room *room_create(gmk_web *w, const gmk_room_config *cfg, const uint8_t *to
             pthread_mutex_unlock(&w->rooms_mu);
             break;
         }
-        lr->next = w->rooms;
-        w->rooms = lr;
-        w->room_count++;
+        room_insert(w, lr);
         pthread_mutex_lock(&lr->mu);
         pthread_mutex_unlock(&w->rooms_mu);
         return lr;
