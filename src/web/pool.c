@@ -27,6 +27,8 @@ typedef struct {
 struct gmk_pool {
     pthread_mutex_t mu;
     pthread_cond_t wake;
+    pthread_cond_t ready_cv; /* a worker has set its scheduling policy */
+    int ready;               /* workers that have */
     bool stopping;
     int nworkers, queue_cap;
     int used; /* reserved + queued + running; at most nworkers + queue_cap */
@@ -48,6 +50,8 @@ static void *work(void *arg) {
         setpriority(PRIO_PROCESS, (id_t)gettid(), WORKER_NICE);
     gmk_search_result *r = malloc(sizeof *r);
     pthread_mutex_lock(&p->mu);
+    p->ready++;
+    pthread_cond_broadcast(&p->ready_cv);
     for (;;) {
         while (!p->head && !p->stopping) pthread_cond_wait(&p->wake, &p->mu);
         if (p->stopping || !r) break;
@@ -84,6 +88,7 @@ gmk_pool *gmk_pool_create(int workers, size_t engine_bytes, int queue_cap, char 
     if (!p) goto oom;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->wake, NULL);
+    pthread_cond_init(&p->ready_cv, NULL);
     p->nworkers = workers;
     p->queue_cap = queue_cap;
     p->workers = calloc((size_t)workers, sizeof *p->workers);
@@ -102,6 +107,11 @@ gmk_pool *gmk_pool_create(int workers, size_t engine_bytes, int queue_cap, char 
         }
         p->workers[i].started = true;
     }
+    /* the pool is ready once every worker runs under its policy (a search never starts at
+     * the normal priority, and the policy of a fresh server's threads can be checked) */
+    pthread_mutex_lock(&p->mu);
+    while (p->ready < workers) pthread_cond_wait(&p->ready_cv, &p->mu);
+    pthread_mutex_unlock(&p->mu);
     return p;
 oom:
     snprintf(err, errlen, "not enough memory for %d engines of %zu MB", workers,
@@ -141,6 +151,7 @@ void gmk_pool_free(gmk_pool *p) {
     for (int i = 0; p->workers && i < p->nworkers; i++) gmk_engine_free(p->workers[i].engine);
     free(p->workers);
     pthread_cond_destroy(&p->wake);
+    pthread_cond_destroy(&p->ready_cv);
     pthread_mutex_destroy(&p->mu);
     free(p);
 }
