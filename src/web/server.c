@@ -16,14 +16,15 @@
 
 #include "web/web_internal.h"
 
-/* HTTP threads: one per core (at least 2, at most 16). No thread ever waits on an idle
- * stream or a search (those connections are suspended), so more threads than cores only add
- * switching: on 2 cores, 4 threads gave a move's p99 of 24 ms and 2 threads 14 ms under the
- * move benchmark (docs/web.md). */
-enum { HTTP_THREADS_MIN = 2, HTTP_THREADS_MAX = 16 };
+/* HTTP threads: one per two cores (at least 1, at most 8). No thread ever waits on an idle
+ * stream or a search (those connections are suspended), and every request that reads or writes
+ * the store takes its one handle in turn, so more threads only add switching. Under the move
+ * benchmark on 2 cores with every engine busy (docs/web.md, runs G), a move's p99 was 20.4 and
+ * 22.7 ms with 2 threads, 15.2 and 15.8 ms with 1. */
+enum { HTTP_THREADS_MIN = 1, HTTP_THREADS_MAX = 8 };
 
 static unsigned http_threads(void) {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    long n = sysconf(_SC_NPROCESSORS_ONLN) / 2;
     if (n < HTTP_THREADS_MIN) return HTTP_THREADS_MIN;
     return n > HTTP_THREADS_MAX ? HTTP_THREADS_MAX : (unsigned)n;
 }
