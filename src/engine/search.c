@@ -668,9 +668,9 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
         last_iter_ms = now - iter_start;
         if (limits->time_left_ms <= 0) {
             /* a fixed time a move cannot be saved for later moves: use it (an unfinished
-             * iteration still counts); no new iteration after 60% of the hard limit, which
-             * leaves slack for a busy machine (at 90%, timed tests overran at load 10) */
-            if (s->budget.hard_ms && now >= s->budget.hard_ms * 6 / 10) break;
+             * iteration still counts once its first move is searched); no new iteration
+             * after 80% of the hard limit (the running one stops at 95%) */
+            if (s->budget.hard_ms && now >= s->budget.hard_ms * 8 / 10) break;
         } else if (!gmk_timeman_next_fits(&s->budget, factor, now, last_iter_ms, prev_iter_ms)) {
             break;
         }

@@ -39,7 +39,7 @@ int64_t gmk_timeman_scale(const gmk_time_budget *t, int factor_percent) {
 
 int64_t gmk_timeman_stop_ms(const gmk_time_budget *t) {
     if (t->hard_ms == 0) return 0;
-    int64_t s = t->soft_ms * 2, h = t->hard_ms - t->hard_ms / 10;
+    int64_t s = t->soft_ms * 2, h = t->hard_ms - t->hard_ms / 20;
     if (h < 1) h = 1;
     return s < h ? s : h;
 }

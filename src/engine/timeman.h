@@ -14,7 +14,7 @@ typedef struct {
 /* moves_played: stones on the board, to guess how many moves are left. */
 gmk_time_budget gmk_timeman_budget(const gmk_limits *limits, int moves_played);
 
-/* The elapsed time at which a running search stops: 90% of the hard limit (slack for a busy
+/* The elapsed time at which a running search stops: 95% of the hard limit (slack for a busy
  * machine), or twice the soft target when that is sooner (a game clock gives a generous hard
  * limit). 0 = no time limit. */
 int64_t gmk_timeman_stop_ms(const gmk_time_budget *t);

@@ -45,7 +45,7 @@ void gmk_brain_plan_time(const gmk_brain_clock *clock, gmk_brain_plan *out) {
     }
     if (hard < 20) hard = 20;
     out->hard_ms = hard;
-    out->limits.overhead_ms = 50 + hard / 20;
+    out->limits.overhead_ms = 30 + hard / 50;
     out->stop_ms = hard - (35 + hard / 25);
     out->answer_ms = hard - (25 + hard / 50);
     if (out->answer_ms < 1) out->answer_ms = 1;

@@ -217,13 +217,13 @@ Test(engine, timeman_predicts_the_next_iteration) {
     gmk_time_budget t = gmk_timeman_budget(&l, 20);
     cr_assert_gt(t.soft_ms, 0);
     cr_assert_leq(t.soft_ms, t.hard_ms);
-    int64_t h = t.hard_ms - t.hard_ms / 10;
+    int64_t h = t.hard_ms - t.hard_ms / 20;
     cr_assert_eq(gmk_timeman_stop_ms(&t), t.soft_ms * 2 < h ? t.soft_ms * 2 : h);
     gmk_limits fixed = {0};
     fixed.turn_ms = 1000;
     fixed.overhead_ms = 100;
     gmk_time_budget f = gmk_timeman_budget(&fixed, 20);
-    cr_assert_eq(gmk_timeman_stop_ms(&f), 810);
+    cr_assert_eq(gmk_timeman_stop_ms(&f), 855);
     int64_t target = t.soft_ms;
     /* last iteration 100 ms, the one before 50: next ~200 ms, half of it 100 */
     cr_assert(gmk_timeman_next_fits(&t, 100, target - 101, 100, 50));
