@@ -129,10 +129,18 @@ static void *search_thread(void *arg) {
     int helpers = e->limits.threads > 1 ? start_helpers(e, args) : 0;
     gmk_searcher_run(e->searcher, &e->board, &e->limits, &e->listener, &e->stop, &e->result);
     atomic_store(&e->helper_stop, true);
+    int64_t nodes = e->result.nodes;
     for (int i = 0; i < helpers; i++) {
         pthread_join(e->helpers[i].thread, NULL);
-        e->result.nodes += e->helpers[i].result.nodes;
+        nodes += e->helpers[i].result.nodes;
     }
+    for (int i = 0; i < helpers; i++)
+        if (gmk_engine_prefer_helper(&e->result, &e->helpers[i].result, &e->limits)) {
+            int64_t time_ms = e->result.time_ms;
+            e->result = e->helpers[i].result;
+            e->result.time_ms = time_ms;
+        }
+    e->result.nodes = nodes;
     int64_t stop_ms = gmk_searcher_stop_ms(e->searcher);
     if (stop_ms > 0) {
         int64_t lag = mono_ms() - e->start_ms - stop_ms;
@@ -201,6 +209,14 @@ void gmk_engine_search(gmk_engine *e, const gmk_limits *limits, const gmk_listen
         return;
     }
     gmk_engine_wait(e, result);
+}
+
+bool gmk_engine_prefer_helper(const gmk_search_result *m, const gmk_search_result *h,
+                              const gmk_limits *limits) {
+    if (limits->nbest > 1 || limits->choose_margin > 0) return false;
+    if (h->best == GMK_POS_NONE || h->nlines < 1 || h->depth <= m->depth) return false;
+    int plies;
+    return !(gmk_score_is_mate(m->score, &plies) && m->score > 0);
 }
 
 bool gmk_score_is_mate(int score, int *plies) {

@@ -45,8 +45,9 @@ typedef struct {
     uint64_t seed;      /* for the choice above; same seed, same choice */
     bool shape_only;    /* level 1: shape scores and plain alpha-beta, no threat solver */
     /* Search threads (Lazy SMP: helpers share the transposition table; the main thread's
-     * result is reported). 0 or 1: one thread, deterministic under fixed limits; at most
-     * GMK_MAX_THREADS. More than one thread is not deterministic. */
+     * result is reported, or a helper's that completed a deeper iteration: see
+     * gmk_engine_prefer_helper). 0 or 1: one thread, deterministic under fixed limits; at
+     * most GMK_MAX_THREADS. More than one thread is not deterministic. */
     int threads;
 } gmk_limits;
 
@@ -116,6 +117,12 @@ int64_t gmk_engine_margin_ms(const gmk_engine *e);
 /* start + wait. */
 void gmk_engine_search(gmk_engine *e, const gmk_limits *limits, const gmk_listener *listener,
                        gmk_search_result *result);
+
+/* Lazy SMP: whether to report helper result h instead of the main thread's result m: when
+ * the helper completed a deeper iteration, the search gives one line and no choice among
+ * near-equal moves (limits), and m is not a proved win. */
+bool gmk_engine_prefer_helper(const gmk_search_result *m, const gmk_search_result *h,
+                              const gmk_limits *limits);
 
 /* True when score is a proved win or loss; *plies gets the distance in plies. */
 bool gmk_score_is_mate(int score, int *plies);

@@ -236,3 +236,35 @@ Test(engine, timeman_predicts_the_next_iteration) {
     cr_assert_eq(gmk_timeman_stop_ms(&u), 0);
     cr_assert(gmk_timeman_next_fits(&u, 100, 1000000, 1000, 1));
 }
+
+/* Lazy SMP: a helper's result is reported only when it completed a deeper iteration, the
+ * search gives one line without a choice among near-equals, and the main thread has not
+ * proved a win. */
+Test(engine, a_deeper_helper_result_is_preferred) {
+    gmk_limits l = {0};
+    gmk_search_result m = {0}, h = {0};
+    m.best = gmk_pos_xy(7, 7);
+    m.depth = 9;
+    m.score = 120;
+    m.nlines = 1;
+    h.best = gmk_pos_xy(8, 8);
+    h.depth = 10;
+    h.score = 80;
+    h.nlines = 1;
+    cr_assert(gmk_engine_prefer_helper(&m, &h, &l));
+    h.depth = 9;
+    cr_assert_not(gmk_engine_prefer_helper(&m, &h, &l), "not deeper");
+    h.depth = 10;
+    h.best = GMK_POS_NONE;
+    cr_assert_not(gmk_engine_prefer_helper(&m, &h, &l), "no move");
+    h.best = gmk_pos_xy(8, 8);
+    m.score = GMK_SCORE_WIN - 5;
+    cr_assert_not(gmk_engine_prefer_helper(&m, &h, &l), "the main thread proved a win");
+    m.score = -(GMK_SCORE_WIN - 5);
+    cr_assert(gmk_engine_prefer_helper(&m, &h, &l), "a proved loss may be escaped deeper");
+    l.nbest = 3;
+    cr_assert_not(gmk_engine_prefer_helper(&m, &h, &l), "multi-PV");
+    l.nbest = 0;
+    l.choose_margin = 20;
+    cr_assert_not(gmk_engine_prefer_helper(&m, &h, &l), "a level choosing among near-equals");
+}
