@@ -133,13 +133,12 @@ static void *search_thread(void *arg) {
     for (int i = 0; i < helpers; i++) {
         pthread_join(e->helpers[i].thread, NULL);
         nodes += e->helpers[i].result.nodes;
-    }
-    for (int i = 0; i < helpers; i++)
         if (gmk_engine_prefer_helper(&e->result, &e->helpers[i].result, &e->limits)) {
             int64_t time_ms = e->result.time_ms;
             e->result = e->helpers[i].result;
             e->result.time_ms = time_ms;
         }
+    }
     e->result.nodes = nodes;
     int64_t stop_ms = gmk_searcher_stop_ms(e->searcher);
     if (stop_ms > 0) {
@@ -215,8 +214,7 @@ bool gmk_engine_prefer_helper(const gmk_search_result *m, const gmk_search_resul
                               const gmk_limits *limits) {
     if (limits->nbest > 1 || limits->choose_margin > 0) return false;
     if (h->best == GMK_POS_NONE || h->nlines < 1 || h->depth <= m->depth) return false;
-    int plies;
-    return !(gmk_score_is_mate(m->score, &plies) && m->score > 0);
+    return !(gmk_score_is_mate(m->score, NULL) && m->score > 0);
 }
 
 bool gmk_score_is_mate(int score, int *plies) {

@@ -20,7 +20,7 @@
 
 #include "engine/engine.h"
 
-/* Margins before the hard deadline H (ms): the engine is told to keep 50 + H/20 free; the
+/* Margins before the hard deadline H (ms): the engine is told to keep 30 + H/50 free; the
  * watchdog stops the search 35 + H/25 before H, and answers without the engine 25 + H/50
  * before H. */
 /* The think time for INFO timeout_turn 0 ("as fast as possible"). */

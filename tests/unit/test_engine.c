@@ -261,7 +261,7 @@ Test(engine, a_deeper_helper_result_is_preferred) {
     m.score = GMK_SCORE_WIN - 5;
     cr_assert_not(gmk_engine_prefer_helper(&m, &h, &l), "the main thread proved a win");
     m.score = -(GMK_SCORE_WIN - 5);
-    cr_assert(gmk_engine_prefer_helper(&m, &h, &l), "a proved loss may be escaped deeper");
+    cr_assert(gmk_engine_prefer_helper(&m, &h, &l), "a proved loss does not hold the main result");
     l.nbest = 3;
     cr_assert_not(gmk_engine_prefer_helper(&m, &h, &l), "multi-PV");
     l.nbest = 0;
