@@ -112,13 +112,15 @@ static bool journal_undo(gmk_board *b, gmk_pos p) {
 /* Derived state of one empty cell from its keys. */
 static void cell_recompute(const gmk_board *b, gmk_cell *cell) {
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
-        for (int d = 0; d < GMK_DIRS; d++)
+        int weights = 0;
+        for (int d = 0; d < GMK_DIRS; d++) {
             cell->pat[c][d] = gmk_pattern_lookup(b->tables, c, cell->key[d]);
-        int combo = gmk_pattern_combo_index(cell->pat[c]);
-        uint32_t packed = b->tables->packed[c][combo];
-        cell->combo[c] = (uint16_t)combo;
-        cell->threat[c] = (uint8_t)packed;
-        cell->score[c] = (int16_t)(packed >> 16);
+            weights += gmk_pattern_weight[cell->pat[c][d]];
+        }
+        cell->tally[c] = (uint16_t)gmk_pattern_tally(cell->pat[c]);
+        cell->weights[c] = (int16_t)weights;
+        cell->threat[c] = b->tables->threat_by_tally[c][cell->tally[c]];
+        cell->score[c] = (int16_t)gmk_score_of((gmk_threat)cell->threat[c], weights);
     }
 }
 
@@ -138,10 +140,11 @@ static inline void cell_refresh_dir(gmk_board *b, gmk_cell *cell, int d) {
         uint8_t op = cell->pat[c][d];
         if (np == op) continue;
         cell->pat[c][d] = np;
-        cell->combo[c] = (uint16_t)(cell->combo[c] + (np - op) * gmk_combo_weight[d]);
-        uint32_t packed = t->packed[c][cell->combo[c]];
-        uint8_t nt = (uint8_t)packed;
-        int16_t ns = (int16_t)(packed >> 16);
+        cell->tally[c] = (uint16_t)(cell->tally[c] + gmk_tally_weight[np] - gmk_tally_weight[op]);
+        cell->weights[c] =
+            (int16_t)(cell->weights[c] + gmk_pattern_weight[np] - gmk_pattern_weight[op]);
+        uint8_t nt = t->threat_by_tally[c][cell->tally[c]];
+        int16_t ns = (int16_t)gmk_score_of((gmk_threat)nt, cell->weights[c]);
         b->count[c][cell->threat[c]]--;
         b->count[c][nt]++;
         b->score_sum[c] += ns - cell->score[c];
@@ -277,7 +280,8 @@ bool gmk_board_check(const gmk_board *b) {
                 if (memcmp(fresh.pat[c], b->cell[p].pat[c], GMK_DIRS) != 0) return false;
                 if (fresh.threat[c] != b->cell[p].threat[c]) return false;
                 if (fresh.score[c] != b->cell[p].score[c]) return false;
-                if (fresh.combo[c] != b->cell[p].combo[c]) return false;
+                if (fresh.tally[c] != b->cell[p].tally[c]) return false;
+                if (fresh.weights[c] != b->cell[p].weights[c]) return false;
                 count[c][fresh.threat[c]]++;
                 sum[c] += fresh.score[c];
             }

@@ -24,7 +24,8 @@ typedef struct {
     uint8_t pat[3][GMK_DIRS]; /* [color][dir] pattern made by playing here */
     uint8_t threat[3];        /* [color] gmk_threat */
     int16_t score[3];         /* [color] shape score */
-    uint16_t combo[3];        /* [color] gmk_pattern_combo_index of pat[color] */
+    uint16_t tally[3];        /* [color] gmk_pattern_tally of pat[color] */
+    int16_t weights[3];       /* [color] sum of gmk_pattern_weight over pat[color] */
 } gmk_cell;
 
 typedef struct gmk_board_journal gmk_board_journal;

@@ -133,22 +133,29 @@ gmk_threat gmk_threat_of(const uint8_t pat[GMK_DIRS], gmk_line_variant v) {
 }
 
 /* Shape weights. They favour the shapes the users named, in their order of force. */
-static const int16_t pattern_weight[GMK_PAT_COUNT] = {
+const int16_t gmk_pattern_weight[GMK_PAT_COUNT] = {
     [GMK_PAT_DEAD] = 0, [GMK_PAT_OL] = 0,   [GMK_PAT_B1] = 1,  [GMK_PAT_F1] = 3,
     [GMK_PAT_B2] = 6,   [GMK_PAT_F2] = 16,  [GMK_PAT_B3] = 20, [GMK_PAT_F3] = 60,
     [GMK_PAT_B4] = 64,  [GMK_PAT_F4] = 256, [GMK_PAT_DF4] = 0, [GMK_PAT_F5] = 512,
 };
-static const int16_t threat_bonus[GMK_TH_COUNT] = {
+const int16_t gmk_threat_bonus[GMK_TH_COUNT] = {
     [GMK_TH_DOUBLE_THREE] = 160,
     [GMK_TH_FOUR_THREE] = 320,
     [GMK_TH_OPEN_FOUR] = 400,
 };
 
+/* Counts in a mixed radix: open threes, open fours, fives and overlines 0..4 each, fours 0..8
+ * (a double four counts two). Every other pattern weighs nothing in a threat. */
+const uint16_t gmk_tally_weight[GMK_PAT_COUNT] = {
+    [GMK_PAT_F3] = 1,   [GMK_PAT_F4] = 5,   [GMK_PAT_F5] = 25,
+    [GMK_PAT_OL] = 125, [GMK_PAT_B4] = 625, [GMK_PAT_DF4] = 1250,
+};
+
 int gmk_shape_score(const uint8_t pat[GMK_DIRS], gmk_line_variant v) {
     gmk_threat t = gmk_threat_of(pat, v);
     if (t == GMK_TH_FORBID) return 0;
-    int s = threat_bonus[t];
-    for (int d = 0; d < GMK_DIRS; d++) s += pattern_weight[pat[d]];
+    int s = gmk_threat_bonus[t];
+    for (int d = 0; d < GMK_DIRS; d++) s += gmk_pattern_weight[pat[d]];
     return s;
 }
 
@@ -174,22 +181,23 @@ static uint32_t swap_colours(uint32_t key) {
 }
 
 static uint8_t *line_table[GMK_LINE_VARIANTS][3];
-static uint32_t packed_table[GMK_LINE_VARIANTS][GMK_COMBO_COUNT];
-static uint8_t threat_table[GMK_LINE_VARIANTS][GMK_COMBO_COUNT];
-static int16_t score_table[GMK_LINE_VARIANTS][GMK_COMBO_COUNT];
+static uint8_t tally_table[GMK_LINE_VARIANTS][GMK_TALLY_COUNT];
 static pthread_once_t variant_once[GMK_LINE_VARIANTS] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
                                                          PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
-static uint16_t left_index[1024], right_index[1024];
+/* Side numbering of the full keys (five cells a side) and of the near ones (four a side). */
+static uint32_t left_base[1024], near_left_base[1024];
+static uint16_t right_index[1024], near_right_index[1024];
 static pthread_once_t index_once = PTHREAD_ONCE_INIT;
 
-/* Numbers the reachable codes of each side: left codes hold offsets -5..-1 (slot 0 = far),
- * right codes +1..+5 (slot 4 = far); walls may only fill the far end. */
-static void build_index(void) {
+/* Numbers the reachable codes of `slots` cells (2 bits each) of one side: in left codes slot 0
+ * is the far cell, in right codes slot slots-1; walls may only fill the far end. Unreachable
+ * codes get 0xFFFF. Returns the number of reachable codes. */
+static int number_sides(int slots, uint16_t *left, uint16_t *right) {
     uint16_t next_left = 0, next_right = 0;
-    for (uint32_t code = 0; code < 1024; code++) {
-        left_index[code] = right_index[code] = 0xFFFF;
+    for (uint32_t code = 0; code < (1u << (2 * slots)); code++) {
+        left[code] = right[code] = 0xFFFF;
         bool left_ok = true, right_ok = true, wall_seen = false;
-        for (int slot = 4; slot >= 0; slot--) { /* near to far */
+        for (int slot = slots - 1; slot >= 0; slot--) { /* near to far */
             int cell = (code >> (2 * slot)) & 3;
             if (cell == WALL)
                 wall_seen = true;
@@ -197,16 +205,42 @@ static void build_index(void) {
                 left_ok = false;
         }
         wall_seen = false;
-        for (int slot = 0; slot <= 4; slot++) {
+        for (int slot = 0; slot < slots; slot++) {
             int cell = (code >> (2 * slot)) & 3;
             if (cell == WALL)
                 wall_seen = true;
             else if (wall_seen)
                 right_ok = false;
         }
-        if (left_ok) left_index[code] = next_left++;
-        if (right_ok) right_index[code] = next_right++;
+        if (left_ok) left[code] = next_left++;
+        if (right_ok) right[code] = next_right++;
     }
+    return next_left;
+}
+
+static void build_index(void) {
+    uint16_t left[1024], near_left[256], near_right[256];
+    int full = number_sides(GMK_LINE_HALF, left, right_index);
+    int near = number_sides(GMK_LINE_HALF - 1, near_left, near_right);
+    if (full != GMK_SIDE_STATES || near != GMK_NEAR_SIDE_STATES)
+        abort(); /* fixed by the geometry */
+    for (uint32_t code = 0; code < 1024; code++) {
+        left_base[code] = left[code] == 0xFFFF ? 0 : (uint32_t)left[code] * GMK_SIDE_STATES;
+        /* a near index drops the far cell: bits 0-1 of a left code, bits 8-9 of a right one */
+        uint16_t nl = near_left[code >> 2], nr = near_right[code & 255];
+        near_left_base[code] = nl == 0xFFFF ? 0 : (uint32_t)nl * GMK_NEAR_SIDE_STATES;
+        near_right_index[code] = nr == 0xFFFF ? 0 : nr;
+    }
+    for (uint32_t code = 0; code < 1024; code++) /* unreachable: any entry, never out of range */
+        if (right_index[code] == 0xFFFF) right_index[code] = 0;
+}
+
+/* The full index of a reachable key, and the near one. */
+static size_t full_index(uint32_t key) {
+    return left_base[key & 1023] + right_index[key >> 10];
+}
+static size_t near_index(uint32_t key) {
+    return near_left_base[key & 1023] + near_right_index[key >> 10];
 }
 
 static void build_variant(gmk_line_variant v) {
@@ -224,23 +258,21 @@ static void build_variant(gmk_line_variant v) {
     }
     for (uint32_t key = 0; key < n; key++) {
         if (!key_is_reachable(key)) continue;
-        size_t i = (size_t)left_index[key & 1023] * GMK_SIDE_STATES + right_index[key >> 10];
-        own[i] = memo[key];
-        flipped[i] = memo[swap_colours(key)];
+        own[full_index(key)] = memo[key];
+        flipped[full_index(key)] = memo[swap_colours(key)];
     }
     free(memo);
     line_table[v][GMK_BLACK] = own;
     line_table[v][GMK_WHITE] = flipped;
+    /* every combination of four patterns, so that each reachable tally is filled */
     uint8_t pat[GMK_DIRS];
-    for (int i = 0; i < GMK_COMBO_COUNT; i++) {
+    for (int i = 0; i < GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT; i++) {
         int rest = i;
-        for (int d = GMK_DIRS - 1; d >= 0; d--) {
+        for (int d = 0; d < GMK_DIRS; d++) {
             pat[d] = (uint8_t)(rest % GMK_PAT_COUNT);
             rest /= GMK_PAT_COUNT;
         }
-        threat_table[v][i] = (uint8_t)gmk_threat_of(pat, v);
-        score_table[v][i] = (int16_t)gmk_shape_score(pat, v);
-        packed_table[v][i] = threat_table[v][i] | (uint32_t)(uint16_t)score_table[v][i] << 16;
+        tally_table[v][gmk_pattern_tally(pat)] = (uint8_t)gmk_threat_of(pat, v);
     }
 }
 
@@ -266,21 +298,30 @@ static pthread_once_t rule_once[GMK_RULE_COUNT] = {PTHREAD_ONCE_INIT, PTHREAD_ON
 static void build_rule(gmk_rule rule) {
     gmk_pattern_tables *t = &rule_tables[rule];
     pthread_once(&index_once, build_index);
-    t->left_index = left_index;
-    t->right_index = right_index;
+    bool near = rule == GMK_RULE_FREESTYLE; /* the board keys reach four cells (board.h) */
+    t->left_base = near ? near_left_base : left_base;
+    t->right_index = near ? near_right_index : right_index;
+    size_t entries = near ? GMK_NEAR_LINE_ENTRIES : GMK_LINE_ENTRIES;
+    uint16_t *both = calloc(entries, sizeof *both);
+    if (!both) abort();
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
         gmk_line_variant v = gmk_line_variant_of(rule, c);
         pthread_once(&variant_once[v], builders[v]);
+        t->threat_by_tally[c] = tally_table[v];
         /* A variant's table in the "own = 1" encoding is the black view; the flipped one is
-         * the white view. */
-        t->line[c] = line_table[v][c];
-        t->threat[c] = threat_table[v];
-        t->score[c] = score_table[v];
-        t->packed[c] = packed_table[v];
+         * the white view. The near tables take each entry from one full key with the same
+         * near cells (the tests compare every full key with the classifier). */
+        if (!near) {
+            t->line[c] = line_table[v][c];
+            continue;
+        }
+        uint8_t *line = calloc(entries, 1);
+        if (!line) abort();
+        for (uint32_t key = 0; key < ((uint32_t)1 << GMK_KEY_BITS); key++)
+            if (key_is_reachable(key)) line[near_index(key)] = line_table[v][c][full_index(key)];
+        t->line[c] = line;
     }
-    uint16_t *both = malloc(GMK_LINE_ENTRIES * sizeof *both);
-    if (!both) abort();
-    for (int i = 0; i < GMK_LINE_ENTRIES; i++)
+    for (size_t i = 0; i < entries; i++)
         both[i] = (uint16_t)(t->line[GMK_BLACK][i] | t->line[GMK_WHITE][i] << 8);
     t->line_both = both;
 }

@@ -70,40 +70,60 @@ static inline int gmk_key_shift(int k) {
 }
 
 /* A key has 364 possible values per side (walls only at the far end), so the line tables are
- * indexed by a compact index of 364 * 364 entries that stays in cache. */
-enum { GMK_SIDE_STATES = 364, GMK_LINE_ENTRIES = GMK_SIDE_STATES * GMK_SIDE_STATES };
+ * indexed by a compact index of 364 * 364 entries. Under freestyle a cell five away never
+ * changes a pattern (every five through the cell lies within four cells of it), so the
+ * freestyle tables ignore the far cell of each side: 121 values per side, 14,641 entries, and
+ * the table of both colours' patterns (29 KB) stays in the first-level caches. */
+enum {
+    GMK_SIDE_STATES = 364,
+    GMK_LINE_ENTRIES = GMK_SIDE_STATES * GMK_SIDE_STATES,
+    GMK_NEAR_SIDE_STATES = 121,
+    GMK_NEAR_LINE_ENTRIES = GMK_NEAR_SIDE_STATES * GMK_NEAR_SIDE_STATES
+};
 
-/* Tables for one rule: pattern by colour and line index, and threat/score by colour and the four
- * patterns. Returned pointers stay valid for the life of the process. */
+/* A cell's threat depends only on how many of its four patterns are fives, open fours, fours
+ * (a same-line double four counting two), open threes and overlines; its shape score is the sum
+ * of the four pattern weights plus a bonus for the threat (0 for a renju black cell that may be
+ * forbidden). So a cell keeps a tally, the sum of gmk_tally_weight over its four patterns, and
+ * the sum of its pattern weights. Both change by a difference when one direction changes, and
+ * the threat is read from a table of GMK_TALLY_COUNT bytes (a table over the full combination
+ * of four patterns takes 83 KB and stalls the board updates on cache misses). */
+enum { GMK_TALLY_COUNT = 5 * 5 * 5 * 5 * 9 };
+extern const uint16_t gmk_tally_weight[GMK_PAT_COUNT];
+extern const int16_t gmk_pattern_weight[GMK_PAT_COUNT];
+extern const int16_t gmk_threat_bonus[GMK_TH_COUNT];
+
+/* Tables for one rule: the pattern by colour and line index, and the threat by colour and tally.
+ * Returned pointers stay valid for the life of the process. */
 typedef struct {
-    const uint16_t *left_index;  /* low 10 key bits -> 0..363 */
-    const uint16_t *right_index; /* high 10 key bits -> 0..363 */
-    const uint8_t *line[3];      /* [color] -> GMK_LINE_ENTRIES patterns */
-    const uint16_t *line_both;   /* black's pattern | white's pattern << 8, same index */
-    const uint32_t *packed[3];   /* [color] -> threat | (uint16_t)score << 16, by combo */
-    const uint8_t *threat[3];    /* [color] -> table indexed by gmk_pattern_combo_index */
-    const int16_t *score[3];     /* [color] -> shape score, same index */
+    const uint32_t *left_base;         /* low 10 key bits -> side index * side states */
+    const uint16_t *right_index;       /* high 10 key bits -> side index */
+    const uint8_t *line[3];            /* [color] -> pattern, by line index */
+    const uint16_t *line_both;         /* black's pattern | white's pattern << 8, same index */
+    const uint8_t *threat_by_tally[3]; /* [color] -> gmk_threat, by tally */
 } gmk_pattern_tables;
 
 const gmk_pattern_tables *gmk_pattern_tables_for(gmk_rule rule);
 
+static inline uint32_t gmk_line_index(const gmk_pattern_tables *t, uint32_t key) {
+    return t->left_base[key & 1023] + t->right_index[key >> 10];
+}
+
 /* The pattern colour c makes on a line with this key. */
 static inline uint8_t gmk_pattern_lookup(const gmk_pattern_tables *t, gmk_color c, uint32_t key) {
-    return t->line[c][t->left_index[key & 1023] * GMK_SIDE_STATES + t->right_index[key >> 10]];
+    return t->line[c][gmk_line_index(t, key)];
 }
 
-static inline uint32_t gmk_line_index(const gmk_pattern_tables *t, uint32_t key) {
-    return (uint32_t)t->left_index[key & 1023] * GMK_SIDE_STATES + t->right_index[key >> 10];
+/* The tally of four directional patterns (see above). */
+static inline int gmk_pattern_tally(const uint8_t pat[GMK_DIRS]) {
+    return gmk_tally_weight[pat[0]] + gmk_tally_weight[pat[1]] + gmk_tally_weight[pat[2]] +
+           gmk_tally_weight[pat[3]];
 }
 
-/* Weight of direction d in a combo index: 12^(3-d). */
-static const int gmk_combo_weight[GMK_DIRS] = {GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT,
-                                               GMK_PAT_COUNT *GMK_PAT_COUNT, GMK_PAT_COUNT, 1};
-
-static inline int gmk_pattern_combo_index(const uint8_t pat[GMK_DIRS]) {
-    return ((pat[0] * GMK_PAT_COUNT + pat[1]) * GMK_PAT_COUNT + pat[2]) * GMK_PAT_COUNT + pat[3];
+/* The shape score of a cell with threat t whose pattern weights sum to weights. */
+static inline int gmk_score_of(gmk_threat t, int weights) {
+    return t == GMK_TH_FORBID ? 0 : weights + gmk_threat_bonus[t];
 }
-enum { GMK_COMBO_COUNT = GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT };
 
 /* Combines four directional patterns into a threat code (the definition the tables use). */
 gmk_threat gmk_threat_of(const uint8_t pat[GMK_DIRS], gmk_line_variant v);

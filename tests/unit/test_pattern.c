@@ -309,25 +309,32 @@ Test(pattern_tables, caro_all_keys, .timeout = 120) {
     check_tables_for_variant(GMK_LINE_CARO);
 }
 
-/* The threat and score tables are gmk_threat_of / gmk_shape_score of the combination. */
+/* The threat read by tally, and the score summed from the weights, are gmk_threat_of and
+ * gmk_shape_score of every combination of four patterns. */
 Test(pattern_tables, threat_and_score_tables) {
     for (gmk_rule r = GMK_RULE_FREESTYLE; r < GMK_RULE_COUNT; r++) {
         const gmk_pattern_tables *t = gmk_pattern_tables_for(r);
         for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
             gmk_line_variant v = gmk_line_variant_of(r, c);
-            long bad = 0;
-            for (int i = 0; i < GMK_COMBO_COUNT; i++) {
+            long bad = 0, combos = 0;
+            for (int i = 0; i < GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT;
+                 i++) {
                 uint8_t pat[GMK_DIRS];
-                int rest = i;
+                int rest = i, weights = 0;
                 for (int d = GMK_DIRS - 1; d >= 0; d--) {
                     pat[d] = (uint8_t)(rest % GMK_PAT_COUNT);
                     rest /= GMK_PAT_COUNT;
+                    weights += gmk_pattern_weight[pat[d]];
                 }
-                cr_assert_eq(gmk_pattern_combo_index(pat), i);
-                if (t->threat[c][i] != gmk_threat_of(pat, v)) bad++;
-                if (t->score[c][i] != gmk_shape_score(pat, v)) bad++;
+                int tally = gmk_pattern_tally(pat);
+                cr_assert(tally >= 0 && tally < GMK_TALLY_COUNT);
+                gmk_threat threat = (gmk_threat)t->threat_by_tally[c][tally];
+                if (threat != gmk_threat_of(pat, v)) bad++;
+                if (gmk_score_of(threat, weights) != gmk_shape_score(pat, v)) bad++;
+                combos++;
             }
-            cr_expect_eq(bad, 0, "rule %d colour %d: %ld table entries differ", r, c, bad);
+            cr_expect_eq(combos, 20736);
+            cr_expect_eq(bad, 0, "rule %d colour %d: %ld combinations differ", r, c, bad);
         }
     }
     /* an out-of-range rule falls back to freestyle rather than crashing */
