@@ -109,19 +109,26 @@ static bool journal_undo(gmk_board *b, gmk_pos p) {
     return true;
 }
 
+/* Threat and score of colour c from the cell's tally and weights. */
+static inline void cell_judge(const gmk_pattern_tables *t, gmk_cell *cell, gmk_color c) {
+    int shift = c == GMK_BLACK ? 0 : 16;
+    cell->threat[c] = t->threat_by_tally[c][(cell->tally >> shift) & 0xFFFF];
+    cell->score[c] = (int16_t)gmk_score_of((gmk_threat)cell->threat[c],
+                                           (int)((cell->weights >> shift) & 0xFFFF));
+}
+
 /* Derived state of one empty cell from its keys. */
 static void cell_recompute(const gmk_board *b, gmk_cell *cell) {
-    for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
-        int weights = 0;
-        for (int d = 0; d < GMK_DIRS; d++) {
-            cell->pat[c][d] = gmk_pattern_lookup(b->tables, c, cell->key[d]);
-            weights += gmk_pattern_weight[cell->pat[c][d]];
-        }
-        cell->tally[c] = (uint16_t)gmk_pattern_tally(cell->pat[c]);
-        cell->weights[c] = (int16_t)weights;
-        cell->threat[c] = b->tables->threat_by_tally[c][cell->tally[c]];
-        cell->score[c] = (int16_t)gmk_score_of((gmk_threat)cell->threat[c], weights);
+    const gmk_pattern_tables *t = b->tables;
+    cell->tally = cell->weights = 0;
+    for (int d = 0; d < GMK_DIRS; d++) {
+        uint8_t pair = t->line_pair[gmk_line_index(t, cell->key[d])];
+        cell->pair[d] = pair;
+        cell->tally += t->pair_tally[pair];
+        cell->weights += t->pair_weights[pair];
     }
+    cell_judge(t, cell, GMK_BLACK);
+    cell_judge(t, cell, GMK_WHITE);
 }
 
 static void cell_add(gmk_board *b, const gmk_cell *cell, int sign) {
@@ -132,24 +139,22 @@ static void cell_add(gmk_board *b, const gmk_cell *cell, int sign) {
 }
 
 /* Recomputes the patterns of an empty cell along direction d after its key changed. */
-static inline void cell_refresh_dir(gmk_board *b, gmk_cell *cell, int d) {
+static inline __attribute__((always_inline)) void cell_refresh_dir(gmk_board *b, gmk_cell *cell,
+                                                                   int d) {
     const gmk_pattern_tables *t = b->tables;
-    uint16_t both = t->line_both[gmk_line_index(t, cell->key[d])];
+    uint8_t np = t->line_pair[gmk_line_index(t, cell->key[d])];
+    uint8_t op = cell->pair[d];
+    if (np == op) return;
+    cell->pair[d] = np;
+    cell->tally += t->pair_tally[np] - t->pair_tally[op];
+    cell->weights += t->pair_weights[np] - t->pair_weights[op];
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
-        uint8_t np = (uint8_t)(c == GMK_BLACK ? both : both >> 8);
-        uint8_t op = cell->pat[c][d];
-        if (np == op) continue;
-        cell->pat[c][d] = np;
-        cell->tally[c] = (uint16_t)(cell->tally[c] + gmk_tally_weight[np] - gmk_tally_weight[op]);
-        cell->weights[c] =
-            (int16_t)(cell->weights[c] + gmk_pattern_weight[np] - gmk_pattern_weight[op]);
-        uint8_t nt = t->threat_by_tally[c][cell->tally[c]];
-        int16_t ns = (int16_t)gmk_score_of((gmk_threat)nt, cell->weights[c]);
-        b->count[c][cell->threat[c]]--;
-        b->count[c][nt]++;
-        b->score_sum[c] += ns - cell->score[c];
-        cell->threat[c] = nt;
-        cell->score[c] = ns;
+        uint8_t ot = cell->threat[c];
+        int16_t os = cell->score[c];
+        cell_judge(t, cell, c);
+        b->count[c][ot]--;
+        b->count[c][cell->threat[c]]++;
+        b->score_sum[c] += cell->score[c] - os;
     }
 }
 
@@ -276,12 +281,12 @@ bool gmk_board_check(const gmk_board *b) {
                 continue;
             }
             cell_recompute(b, &fresh);
+            if (memcmp(fresh.pair, b->cell[p].pair, GMK_DIRS) != 0) return false;
+            if (fresh.tally != b->cell[p].tally || fresh.weights != b->cell[p].weights)
+                return false;
             for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
-                if (memcmp(fresh.pat[c], b->cell[p].pat[c], GMK_DIRS) != 0) return false;
                 if (fresh.threat[c] != b->cell[p].threat[c]) return false;
                 if (fresh.score[c] != b->cell[p].score[c]) return false;
-                if (fresh.tally[c] != b->cell[p].tally[c]) return false;
-                if (fresh.weights[c] != b->cell[p].weights[c]) return false;
                 count[c][fresh.threat[c]]++;
                 sum[c] += fresh.score[c];
             }

@@ -20,13 +20,21 @@
 #include "pattern.h"
 
 typedef struct {
-    uint32_t key[GMK_DIRS];   /* line keys, see pattern.h */
-    uint8_t pat[3][GMK_DIRS]; /* [color][dir] pattern made by playing here */
-    uint8_t threat[3];        /* [color] gmk_threat */
-    int16_t score[3];         /* [color] shape score */
-    uint16_t tally[3];        /* [color] gmk_pattern_tally of pat[color] */
-    int16_t weights[3];       /* [color] sum of gmk_pattern_weight over pat[color] */
+    uint32_t key[GMK_DIRS]; /* line keys, see pattern.h */
+    uint8_t pair[GMK_DIRS]; /* [dir] both colours' patterns made by playing here (a pair) */
+    uint32_t tally;         /* gmk_pattern_tally of black's patterns | of white's << 16 */
+    uint32_t weights;       /* summed pattern weights of black | of white << 16 */
+    uint8_t threat[3];      /* [color] gmk_threat */
+    int16_t score[3];       /* [color] shape score */
 } gmk_cell;
+
+/* The pattern colour c makes along direction d by playing the cell. */
+static inline uint8_t gmk_cell_pattern(const gmk_cell *cell, gmk_color c, int d) {
+    return gmk_pair_pattern(cell->pair[d], c);
+}
+static inline void gmk_cell_patterns(const gmk_cell *cell, gmk_color c, uint8_t pat[GMK_DIRS]) {
+    for (int d = 0; d < GMK_DIRS; d++) pat[d] = gmk_pair_pattern(cell->pair[d], c);
+}
 
 typedef struct gmk_board_journal gmk_board_journal;
 

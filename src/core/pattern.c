@@ -187,6 +187,7 @@ static pthread_once_t variant_once[GMK_LINE_VARIANTS] = {PTHREAD_ONCE_INIT, PTHR
 /* Side numbering of the full keys (five cells a side) and of the near ones (four a side). */
 static uint32_t left_base[1024], near_left_base[1024];
 static uint16_t right_index[1024], near_right_index[1024];
+static uint32_t pair_tally[GMK_PAIR_COUNT], pair_weights[GMK_PAIR_COUNT];
 static pthread_once_t index_once = PTHREAD_ONCE_INIT;
 
 /* Numbers the reachable codes of `slots` cells (2 bits each) of one side: in left codes slot 0
@@ -230,6 +231,13 @@ static void build_index(void) {
         uint16_t nl = near_left[code >> 2], nr = near_right[code & 255];
         near_left_base[code] = nl == 0xFFFF ? 0 : (uint32_t)nl * GMK_NEAR_SIDE_STATES;
         near_right_index[code] = nr == 0xFFFF ? 0 : nr;
+    }
+    for (int pair = 0; pair < GMK_PAIR_COUNT; pair++) {
+        uint8_t black = gmk_pair_pattern((uint8_t)pair, GMK_BLACK);
+        uint8_t white = gmk_pair_pattern((uint8_t)pair, GMK_WHITE);
+        pair_tally[pair] = gmk_tally_weight[black] | (uint32_t)gmk_tally_weight[white] << 16;
+        pair_weights[pair] = (uint32_t)(uint16_t)gmk_pattern_weight[black] |
+                             (uint32_t)(uint16_t)gmk_pattern_weight[white] << 16;
     }
     for (uint32_t code = 0; code < 1024; code++) /* unreachable: any entry, never out of range */
         if (right_index[code] == 0xFFFF) right_index[code] = 0;
@@ -302,8 +310,10 @@ static void build_rule(gmk_rule rule) {
     t->left_base = near ? near_left_base : left_base;
     t->right_index = near ? near_right_index : right_index;
     size_t entries = near ? GMK_NEAR_LINE_ENTRIES : GMK_LINE_ENTRIES;
-    uint16_t *both = calloc(entries, sizeof *both);
-    if (!both) abort();
+    uint8_t *pairs = calloc(entries, 1);
+    if (!pairs) abort();
+    t->pair_tally = pair_tally;
+    t->pair_weights = pair_weights;
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
         gmk_line_variant v = gmk_line_variant_of(rule, c);
         pthread_once(&variant_once[v], builders[v]);
@@ -322,8 +332,8 @@ static void build_rule(gmk_rule rule) {
         t->line[c] = line;
     }
     for (size_t i = 0; i < entries; i++)
-        both[i] = (uint16_t)(t->line[GMK_BLACK][i] | t->line[GMK_WHITE][i] << 8);
-    t->line_both = both;
+        pairs[i] = (uint8_t)(t->line[GMK_BLACK][i] * GMK_PAT_COUNT + t->line[GMK_WHITE][i]);
+    t->line_pair = pairs;
 }
 
 static void build_freestyle_rule(void) {

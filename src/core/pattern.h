@@ -73,7 +73,7 @@ static inline int gmk_key_shift(int k) {
  * indexed by a compact index of 364 * 364 entries. Under freestyle a cell five away never
  * changes a pattern (every five through the cell lies within four cells of it), so the
  * freestyle tables ignore the far cell of each side: 121 values per side, 14,641 entries, and
- * the table of both colours' patterns (29 KB) stays in the first-level caches. */
+ * the table of both colours' patterns (14 KB) stays in the first-level cache. */
 enum {
     GMK_SIDE_STATES = 364,
     GMK_LINE_ENTRIES = GMK_SIDE_STATES * GMK_SIDE_STATES,
@@ -93,14 +93,23 @@ extern const uint16_t gmk_tally_weight[GMK_PAT_COUNT];
 extern const int16_t gmk_pattern_weight[GMK_PAT_COUNT];
 extern const int16_t gmk_threat_bonus[GMK_TH_COUNT];
 
+/* Both colours' patterns on one line in one byte: black's * GMK_PAT_COUNT + white's. */
+enum { GMK_PAIR_COUNT = GMK_PAT_COUNT * GMK_PAT_COUNT };
+
+static inline uint8_t gmk_pair_pattern(uint8_t pair, gmk_color c) {
+    return (uint8_t)(c == GMK_BLACK ? pair / GMK_PAT_COUNT : pair % GMK_PAT_COUNT);
+}
+
 /* Tables for one rule: the pattern by colour and line index, and the threat by colour and tally.
  * Returned pointers stay valid for the life of the process. */
 typedef struct {
     const uint32_t *left_base;         /* low 10 key bits -> side index * side states */
     const uint16_t *right_index;       /* high 10 key bits -> side index */
     const uint8_t *line[3];            /* [color] -> pattern, by line index */
-    const uint16_t *line_both;         /* black's pattern | white's pattern << 8, same index */
+    const uint8_t *line_pair;          /* both colours' patterns as a pair, same index */
     const uint8_t *threat_by_tally[3]; /* [color] -> gmk_threat, by tally */
+    const uint32_t *pair_tally;        /* pair -> black's tally weight | white's << 16 */
+    const uint32_t *pair_weights;      /* pair -> black's pattern weight | white's << 16 */
 } gmk_pattern_tables;
 
 const gmk_pattern_tables *gmk_pattern_tables_for(gmk_rule rule);

@@ -9,7 +9,9 @@ gmk_threat gmk_movegen_threat(const gmk_board *b, gmk_pos p, gmk_color c) {
     gmk_threat t = (gmk_threat)b->cell[p].threat[c];
     if (t != GMK_TH_FORBID) return t;
     if (gmk_forbid_is_foul(gmk_renju_classify(b, p))) return GMK_TH_FORBID;
-    return gmk_threat_of(b->cell[p].pat[c], GMK_LINE_EXACT);
+    uint8_t pat[GMK_DIRS];
+    gmk_cell_patterns(&b->cell[p], c, pat);
+    return gmk_threat_of(pat, GMK_LINE_EXACT);
 }
 
 bool gmk_movegen_legal(const gmk_board *b, gmk_pos p) {
@@ -55,19 +57,58 @@ static int opponent_big_threats(const gmk_board *b, gmk_color opp) {
     return b->count[opp][GMK_TH_OPEN_FOUR];
 }
 
-/* Moves that leave the opponent no open-four (or double-four) point, plus own fours. */
+/* The direction d and offset k with r = q + k * gmk_dir_step[d], within the reach of q's line
+ * keys; false when r is on no line of q or too far to change its keys. */
+static bool line_offset(const gmk_board *b, gmk_pos q, gmk_pos r, int *d, int *k) {
+    int dx = gmk_pos_x(r) - gmk_pos_x(q), dy = gmk_pos_y(r) - gmk_pos_y(q);
+    if (dy == 0) {
+        *d = 0, *k = dx;
+    } else if (dx == 0) {
+        *d = 1, *k = dy;
+    } else if (dx == dy) {
+        *d = 2, *k = dx;
+    } else if (dx == -dy) {
+        *d = 3, *k = dy;
+    } else {
+        return false;
+    }
+    return *k != 0 && *k <= b->reach && -*k <= b->reach;
+}
+
+/* Whether a stone of `me` at empty r takes away the open-four (or double-four) threat of opp at
+ * q. Only q's line through r changes, so its new pattern there is one table read. */
+static bool stops_at(const gmk_board *b, gmk_pos q, gmk_pos r, gmk_color me, gmk_color opp) {
+    if (q == r) return true;
+    int d, k;
+    if (!line_offset(b, q, r, &d, &k)) return false;
+    const gmk_cell *cell = &b->cell[q];
+    uint32_t key = cell->key[d] | (uint32_t)me << gmk_key_shift(k);
+    uint8_t was = gmk_cell_pattern(cell, opp, d);
+    uint8_t now = gmk_pattern_lookup(b->tables, opp, key);
+    int tally = (int)((cell->tally >> (opp == GMK_BLACK ? 0 : 16)) & 0xFFFF);
+    tally += gmk_tally_weight[now] - gmk_tally_weight[was];
+    return b->tables->threat_by_tally[opp][tally] != GMK_TH_OPEN_FOUR;
+}
+
+/* Moves that leave the opponent no open-four (or double-four) point, plus own fours.
+ * A stone only weakens the opponent's lines, so a move stops every threat when it takes each
+ * open-four point away (stops_at), with no make and undo. Renju is the exception when the
+ * opponent is black: blocking one of two fours can turn a forbidden point into an open four, so
+ * there each candidate is made and the threats counted. */
 static int defences(gmk_board *b, gmk_scored_move *out) {
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    bool by_making = b->rule == GMK_RULE_RENJU && opp == GMK_BLACK;
     uint8_t seen[GMK_CELLS];
     memset(seen, 0, sizeof seen);
-    gmk_pos cand[GMK_MAX_MOVES];
-    int nc = 0;
+    gmk_pos cand[GMK_MAX_MOVES], threats[GMK_MAX_MOVES];
+    int nc = 0, nt = 0;
     for (int y = 0; y < b->size; y++)
         for (int x = 0; x < b->size; x++) {
             gmk_pos q = gmk_pos_xy(x, y);
             if (b->stone[q] != GMK_EMPTY || b->cell[q].threat[opp] != GMK_TH_OPEN_FOUR) continue;
+            threats[nt++] = q;
             for (int d = 0; d < GMK_DIRS; d++) {
-                uint8_t pat = b->cell[q].pat[opp][d];
+                uint8_t pat = gmk_cell_pattern(&b->cell[q], opp, d);
                 if (pat != GMK_PAT_F4 && pat != GMK_PAT_B4) continue;
                 for (int k = -GMK_LINE_HALF; k <= GMK_LINE_HALF; k++) {
                     gmk_pos r = q + k * gmk_dir_step[d];
@@ -81,9 +122,14 @@ static int defences(gmk_board *b, gmk_scored_move *out) {
     for (int i = 0; i < nc; i++) {
         gmk_pos r = cand[i];
         if (!gmk_movegen_legal(b, r)) continue;
-        gmk_board_make(b, r);
-        bool stops = opponent_big_threats(b, opp) == 0;
-        gmk_board_undo(b);
+        bool stops = true;
+        if (by_making) {
+            gmk_board_make(b, r);
+            stops = opponent_big_threats(b, opp) == 0;
+            gmk_board_undo(b);
+        } else {
+            for (int j = 0; j < nt && stops; j++) stops = stops_at(b, threats[j], r, me, opp);
+        }
         if (stops) n = add_move(b, out, n, r);
     }
     /* own fours: they force a reply and may win first */

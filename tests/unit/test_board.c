@@ -36,7 +36,8 @@ static bool same_position(const gmk_board *a, const gmk_board *b, char *why, siz
     }
     for (gmk_pos p = 0; p < GMK_CELLS; p++) {
         const gmk_cell *x = &a->cell[p], *y = &b->cell[p];
-        if (memcmp(x->key, y->key, sizeof x->key) || memcmp(x->pat, y->pat, sizeof x->pat) ||
+        if (memcmp(x->key, y->key, sizeof x->key) || memcmp(x->pair, y->pair, sizeof x->pair) ||
+            x->tally != y->tally || x->weights != y->weights ||
             memcmp(x->threat, y->threat, sizeof x->threat) ||
             memcmp(x->score, y->score, sizeof x->score)) {
             snprintf(why, cap, "cell %d,%d differs", gmk_pos_x(p), gmk_pos_y(p));
@@ -224,7 +225,8 @@ Test(board, transpositions_match) {
             const gmk_cell *x = &a.cell[p], *y = &b.cell[p];
             cr_assert(memcmp(x->key, y->key, sizeof x->key) == 0, "keys depend on move order");
             if (a.stone[p] != GMK_EMPTY) continue;
-            cr_assert(memcmp(x->pat, y->pat, sizeof x->pat) == 0 &&
+            cr_assert(memcmp(x->pair, y->pair, sizeof x->pair) == 0 && x->tally == y->tally &&
+                          x->weights == y->weights &&
                           memcmp(x->threat, y->threat, sizeof x->threat) == 0 &&
                           memcmp(x->score, y->score, sizeof x->score) == 0,
                       "patterns depend on move order");
@@ -340,7 +342,7 @@ Test(board, check_detects_corruption) {
     gmk_pos q = gmk_pos_xy(6, 7);
 
     memcpy(&bad, &b, sizeof b);
-    bad.cell[q].pat[GMK_BLACK][0] ^= 1;
+    bad.cell[q].pair[0] ^= 1;
     cr_expect_not(gmk_board_check(&bad), "pattern corruption not caught");
 
     memcpy(&bad, &b, sizeof b);

@@ -1,8 +1,8 @@
 /* test_differential.c: the fast, incremental machinery against slow definitions, on thousands
  * of seeded random positions.
  *
- * 1. Patterns: for every empty cell, colour and direction, the board's incremental
- *    cell.pat[colour][dir] must equal what gmk_pattern_classify_line says about the 11 cells
+ * 1. Patterns: for every empty cell, colour and direction, the board's incremental pattern
+ *    (gmk_cell_pattern) must equal what gmk_pattern_classify_line says about the 11 cells
  *    read straight from b->stone by (x, y) coordinates (walls off the board), and the cell's
  *    threat, score and the board's per-threat counts must follow from those patterns.
  * 2. Renju: on every empty point, gmk_renju_forbidden (pattern pre-filter + exact check) must
@@ -77,15 +77,16 @@ static void check_patterns(const gmk_board *b, const char *label, diff_stats *st
                     uint8_t cells[GMK_LINE_LEN];
                     read_line(b, x, y, d, c, cells);
                     pat[d] = (uint8_t)slow_pattern(cells, v);
-                    if (pat[d] != b->cell[p].pat[c][d] && ++st->mismatches <= 10) {
+                    if (pat[d] != gmk_cell_pattern(&b->cell[p], c, d) && ++st->mismatches <= 10) {
                         char text[GMK_LINE_LEN + 1];
                         for (int i = 0; i < GMK_LINE_LEN; i++) text[i] = ".XO|"[cells[i]];
                         text[GMK_LINE_LEN] = '\0';
-                        cr_expect_fail("%s: cell %d,%d colour %d dir %d line '%s': board %s, "
-                                       "slow %s",
-                                       label, x, y, c, d, text,
-                                       gmk_pattern_name((gmk_pattern)b->cell[p].pat[c][d]),
-                                       gmk_pattern_name((gmk_pattern)pat[d]));
+                        cr_expect_fail(
+                            "%s: cell %d,%d colour %d dir %d line '%s': board %s, "
+                            "slow %s",
+                            label, x, y, c, d, text,
+                            gmk_pattern_name((gmk_pattern)gmk_cell_pattern(&b->cell[p], c, d)),
+                            gmk_pattern_name((gmk_pattern)pat[d]));
                     }
                 }
                 gmk_threat t = gmk_threat_of(pat, v);

@@ -1,0 +1,94 @@
+/* test_movegen.c: the forced defences against an open three or a double four. movegen finds
+ * them without making each candidate (a stone only weakens the opponent's lines), except for
+ * renju with black to stop; here every empty cell is made and the opponent's open-four points
+ * counted, in positions from seeded random games on every rule, and the two lists must hold
+ * the same blocks. */
+#include <criterion/criterion.h>
+
+#include "engine/movegen.h"
+#include "support.h"
+
+/* A random move near the last stones, or anywhere empty; GMK_POS_NONE when the board is full. */
+static gmk_pos random_move(gmk_board *b, test_rng *rng) {
+    for (int tries = 0; tries < 50; tries++) {
+        gmk_pos last = gmk_board_last(b);
+        int x, y;
+        if (last == GMK_POS_NONE) {
+            x = b->size / 2, y = b->size / 2;
+        } else {
+            x = gmk_pos_x(last) + rng_below(rng, 5) - 2;
+            y = gmk_pos_y(last) + rng_below(rng, 5) - 2;
+        }
+        if (!gmk_board_on(b, x, y)) continue;
+        gmk_pos p = gmk_pos_xy(x, y);
+        if (gmk_movegen_legal(b, p)) return p;
+    }
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++)
+            if (gmk_movegen_legal(b, gmk_pos_xy(x, y))) return gmk_pos_xy(x, y);
+    return GMK_POS_NONE;
+}
+
+/* Marks every legal move that, once made, leaves the opponent no open-four point. */
+static int blocks_by_making(gmk_board *b, bool block[GMK_CELLS]) {
+    gmk_color opp = gmk_opponent(gmk_board_side(b));
+    int n = 0;
+    memset(block, 0, GMK_CELLS * sizeof block[0]);
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            gmk_pos p = gmk_pos_xy(x, y);
+            if (!gmk_movegen_legal(b, p)) continue;
+            gmk_board_make(b, p);
+            block[p] = b->count[opp][GMK_TH_OPEN_FOUR] == 0;
+            gmk_board_undo(b);
+            n += block[p];
+        }
+    return n;
+}
+
+static void check_rule(gmk_rule rule, int games, long *positions) {
+    test_rng rng = {0xDEFE4CE5u + (uint64_t)rule};
+    static gmk_board b;
+    static bool block[GMK_CELLS];
+    gmk_scored_move moves[GMK_MAX_MOVES];
+    for (int g = 0; g < games; g++) {
+        gmk_board_init(&b, 15, rule);
+        for (int ply = 0; ply < 120; ply++) {
+            gmk_color me = gmk_board_side(&b), opp = gmk_opponent(me);
+            if (b.count[me][GMK_TH_FIVE] || b.count[opp][GMK_TH_FIVE]) break;
+            if (b.count[opp][GMK_TH_OPEN_FOUR] > 0) {
+                int want = blocks_by_making(&b, block);
+                bool forced;
+                int n = gmk_movegen_generate(&b, moves, &forced);
+                int got = 0, strays = 0;
+                for (int i = 0; forced && i < n; i++) {
+                    gmk_pos p = moves[i].pos;
+                    gmk_threat t = gmk_movegen_threat(&b, p, me);
+                    if (block[p])
+                        got++;
+                    else if (t != GMK_TH_FOUR && t != GMK_TH_FOUR_THREE)
+                        strays++; /* a forced list holds blocks and the mover's fours only */
+                }
+                if (want > 0 || forced) {
+                    cr_assert(forced && got == want && strays == 0,
+                              "rule %d game %d ply %d: forced %d, %d of %d blocks listed, %d "
+                              "other moves",
+                              rule, g, ply, forced, got, want, strays);
+                }
+                (*positions)++;
+            }
+            gmk_pos p = random_move(&b, &rng);
+            if (p == GMK_POS_NONE) break;
+            gmk_board_make(&b, p);
+        }
+    }
+}
+
+Test(movegen, defences_are_exactly_the_blocks, .timeout = 120) {
+    for (gmk_rule rule = GMK_RULE_FREESTYLE; rule < GMK_RULE_COUNT; rule++) {
+        long positions = 0;
+        check_rule(rule, 200, &positions);
+        /* the random games must reach many threats, or the test checks nothing */
+        cr_expect_gt(positions, 500, "rule %d: only %ld positions with a threat", rule, positions);
+    }
+}
