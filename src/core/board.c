@@ -138,9 +138,12 @@ static void cell_add(gmk_board *b, const gmk_cell *cell, int sign) {
     }
 }
 
-/* Recomputes the patterns of an empty cell along direction d after its key changed. */
-static inline __attribute__((always_inline)) void cell_refresh_dir(gmk_board *b, gmk_cell *cell,
-                                                                   int d) {
+/* Recomputes the patterns of an empty cell along direction d after its key changed. The change
+ * of the colours' score sums is added to *black_sum and *white_sum, locals of the caller that
+ * stay in registers (adding to the board's sums cell by cell chains every update through
+ * memory); a threat count changes only when the cell's threat does. */
+static inline __attribute__((always_inline)) void
+cell_refresh_dir(gmk_board *b, gmk_cell *cell, int d, int32_t *black_sum, int32_t *white_sum) {
     const gmk_pattern_tables *t = b->tables;
     uint8_t np = t->line_pair[gmk_line_index(t, cell->key[d])];
     uint8_t op = cell->pair[d];
@@ -152,9 +155,11 @@ static inline __attribute__((always_inline)) void cell_refresh_dir(gmk_board *b,
         uint8_t ot = cell->threat[c];
         int16_t os = cell->score[c];
         cell_judge(t, cell, c);
-        b->count[c][ot]--;
-        b->count[c][cell->threat[c]]++;
-        b->score_sum[c] += cell->score[c] - os;
+        if (cell->threat[c] != ot) {
+            b->count[c][ot]--;
+            b->count[c][cell->threat[c]]++;
+        }
+        *(c == GMK_BLACK ? black_sum : white_sum) += cell->score[c] - os;
     }
 }
 
@@ -213,6 +218,7 @@ void gmk_board_put(gmk_board *b, gmk_pos p, gmk_color c) {
     b->hash ^= zobrist_table[c][p];
     b->moves[b->move_count++] = p;
     near_add(b, p, 1);
+    int32_t black_sum = 0, white_sum = 0;
     for (int d = 0; d < GMK_DIRS; d++) {
         int step = gmk_dir_step[d];
         for (int sign = -1; sign <= 1; sign += 2) {
@@ -223,10 +229,12 @@ void gmk_board_put(gmk_board *b, gmk_pos p, gmk_color c) {
                 if (f) journal_save(b, q);
                 gmk_cell *cell = &b->cell[q];
                 cell->key[d] |= (uint32_t)c << gmk_key_shift(-sign * k);
-                if (b->stone[q] == GMK_EMPTY) cell_refresh_dir(b, cell, d);
+                if (b->stone[q] == GMK_EMPTY) cell_refresh_dir(b, cell, d, &black_sum, &white_sum);
             }
         }
     }
+    b->score_sum[GMK_BLACK] += black_sum;
+    b->score_sum[GMK_WHITE] += white_sum;
 #ifdef GMK_CHECK_BOARD
     assert(gmk_board_check(b));
 #endif
@@ -246,6 +254,7 @@ void gmk_board_undo(gmk_board *b) {
 #endif
         return;
     }
+    int32_t black_sum = 0, white_sum = 0;
     for (int d = 0; d < GMK_DIRS; d++) {
         int step = gmk_dir_step[d];
         for (int sign = -1; sign <= 1; sign += 2) {
@@ -255,10 +264,12 @@ void gmk_board_undo(gmk_board *b) {
                 if (b->stone[q] == GMK_WALL) break;
                 gmk_cell *cell = &b->cell[q];
                 cell->key[d] &= ~((uint32_t)3 << gmk_key_shift(-sign * k));
-                if (b->stone[q] == GMK_EMPTY) cell_refresh_dir(b, cell, d);
+                if (b->stone[q] == GMK_EMPTY) cell_refresh_dir(b, cell, d, &black_sum, &white_sum);
             }
         }
     }
+    b->score_sum[GMK_BLACK] += black_sum;
+    b->score_sum[GMK_WHITE] += white_sum;
     cell_recompute(b, &b->cell[p]);
     cell_add(b, &b->cell[p], +1);
 #ifdef GMK_CHECK_BOARD
