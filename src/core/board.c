@@ -163,10 +163,34 @@ cell_refresh_dir(gmk_board *b, gmk_cell *cell, int d, int32_t *black_sum, int32_
     }
 }
 
+/* The 24 cells of the 5x5 square around a cell, as offsets. */
+static const int near_offset[24] = {-2 * GMK_STRIDE - 2,
+                                    -2 * GMK_STRIDE - 1,
+                                    -2 * GMK_STRIDE,
+                                    -2 * GMK_STRIDE + 1,
+                                    -2 * GMK_STRIDE + 2,
+                                    -GMK_STRIDE - 2,
+                                    -GMK_STRIDE - 1,
+                                    -GMK_STRIDE,
+                                    -GMK_STRIDE + 1,
+                                    -GMK_STRIDE + 2,
+                                    -2,
+                                    -1,
+                                    1,
+                                    2,
+                                    GMK_STRIDE - 2,
+                                    GMK_STRIDE - 1,
+                                    GMK_STRIDE,
+                                    GMK_STRIDE + 1,
+                                    GMK_STRIDE + 2,
+                                    2 * GMK_STRIDE - 2,
+                                    2 * GMK_STRIDE - 1,
+                                    2 * GMK_STRIDE,
+                                    2 * GMK_STRIDE + 1,
+                                    2 * GMK_STRIDE + 2};
+
 static void near_add(gmk_board *b, gmk_pos p, int delta) {
-    for (int dy = -2; dy <= 2; dy++)
-        for (int dx = -2; dx <= 2; dx++)
-            if (dx || dy) b->near[p + dy * GMK_STRIDE + dx] += (uint8_t)delta;
+    for (int i = 0; i < 24; i++) b->near[p + near_offset[i]] += (uint8_t)delta;
 }
 
 /* Keys hold the stones within b->reach cells; beyond that, what an empty board has there. */
@@ -221,16 +245,23 @@ void gmk_board_put(gmk_board *b, gmk_pos p, gmk_color c) {
     int32_t black_sum = 0, white_sum = 0;
     for (int d = 0; d < GMK_DIRS; d++) {
         int step = gmk_dir_step[d];
-        for (int sign = -1; sign <= 1; sign += 2) {
-            gmk_pos q = p;
-            for (int k = 1; k <= b->reach; k++) {
-                q += sign * step;
-                if (b->stone[q] == GMK_WALL) break;
-                if (f) journal_save(b, q);
-                gmk_cell *cell = &b->cell[q];
-                cell->key[d] |= (uint32_t)c << gmk_key_shift(-sign * k);
-                if (b->stone[q] == GMK_EMPTY) cell_refresh_dir(b, cell, d, &black_sum, &white_sum);
-            }
+        /* p is at offset +k of the cell k steps back, and at -k of the cell k steps ahead */
+        uint32_t back = (uint32_t)c << gmk_key_shift(1), ahead = (uint32_t)c << gmk_key_shift(-1);
+        for (int k = 1; k <= b->reach; k++, back <<= 2) {
+            gmk_pos q = p - k * step;
+            if (b->stone[q] == GMK_WALL) break;
+            if (f) journal_save(b, q);
+            b->cell[q].key[d] |= back;
+            if (b->stone[q] == GMK_EMPTY)
+                cell_refresh_dir(b, &b->cell[q], d, &black_sum, &white_sum);
+        }
+        for (int k = 1; k <= b->reach; k++, ahead >>= 2) {
+            gmk_pos q = p + k * step;
+            if (b->stone[q] == GMK_WALL) break;
+            if (f) journal_save(b, q);
+            b->cell[q].key[d] |= ahead;
+            if (b->stone[q] == GMK_EMPTY)
+                cell_refresh_dir(b, &b->cell[q], d, &black_sum, &white_sum);
         }
     }
     b->score_sum[GMK_BLACK] += black_sum;
