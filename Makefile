@@ -93,7 +93,7 @@ $(OUT)/obj/%.o: %.c
 unit-tests: $(TEST_BINS)
 
 # Every test: unit tests (Criterion) then the scripted suites, each against this build.
-test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(TEST_BINS)
+test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(OUT)/gendata $(OUT)/texel $(TEST_BINS)
 	sh tests/run.sh $(OUT)
 
 bench: $(OUT)/gomoku
@@ -117,6 +117,23 @@ clean:
 $(OUT)/duel: bench/duel.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 duel: $(OUT)/duel
+
+# make weights: refits the evaluation (docs/engine.md, "Learned weights"). Self-play games of
+# the engine as built (tools/gendata.c), then the fit (tools/texel.c), which rewrites
+# src/core/weights.c; rebuild and measure before committing it.
+WEIGHTS_GAMES ?= 6000
+WEIGHTS_NODES ?= 4000
+WEIGHTS_SEED ?= 1
+$(OUT)/gendata: tools/gendata.c $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
+$(OUT)/texel: tools/texel.c $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
+.PHONY: weights
+weights: $(OUT)/gendata $(OUT)/texel
+	$(OUT)/gendata --games $(WEIGHTS_GAMES) --nodes $(WEIGHTS_NODES) --seed $(WEIGHTS_SEED) > $(OUT)/weights-games.txt
+	$(OUT)/texel $(OUT)/weights-games.txt > $(OUT)/weights.c
+	clang-format -i $(OUT)/weights.c
+	mv $(OUT)/weights.c src/core/weights.c
 
 # bench/gen_tactics: finds positions for tests/data/tactics.txt (see bench/gen_tactics.c).
 $(OUT)/gen_tactics: bench/gen_tactics.c $(OUT)/libgmk.a

@@ -132,18 +132,6 @@ gmk_threat gmk_threat_of(const uint8_t pat[GMK_DIRS], gmk_line_variant v) {
     return GMK_TH_NONE;
 }
 
-/* Shape weights. They favour the shapes the users named, in their order of force. */
-const int16_t gmk_pattern_weight[GMK_PAT_COUNT] = {
-    [GMK_PAT_DEAD] = 0, [GMK_PAT_OL] = 0,   [GMK_PAT_B1] = 1,  [GMK_PAT_F1] = 3,
-    [GMK_PAT_B2] = 6,   [GMK_PAT_F2] = 16,  [GMK_PAT_B3] = 20, [GMK_PAT_F3] = 60,
-    [GMK_PAT_B4] = 64,  [GMK_PAT_F4] = 256, [GMK_PAT_DF4] = 0, [GMK_PAT_F5] = 512,
-};
-const int16_t gmk_threat_bonus[GMK_TH_COUNT] = {
-    [GMK_TH_DOUBLE_THREE] = 160,
-    [GMK_TH_FOUR_THREE] = 320,
-    [GMK_TH_OPEN_FOUR] = 400,
-};
-
 /* Counts in a mixed radix: open threes, open fours, fives and overlines 0..4 each, fours 0..8
  * (a double four counts two). Every other pattern weighs nothing in a threat. */
 const uint16_t gmk_tally_weight[GMK_PAT_COUNT] = {

@@ -4,19 +4,12 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/weights.h"
 #include "engine.h"
 
 /* A quiet move on the opponent's shapes (its closed threes and open twos crossing there) is
  * reduced a ply less. */
 enum { BLOCKING_SCORE = 40 };
-
-/* Futility margins by depth, in the evaluation's units. The evaluation gives the side to move
- * a large bonus, so one quiet move of ours lowers the score we see (measured over the 36
- * middle-game positions of the Rapfi games: a median 1475 lower a ply later, never less than
- * 244 lower; after the opponent's best static reply too, 99% at least 213 lower, the most 707
- * higher). Hence a negative margin at odd depths. A new evaluation needs these measured
- * again. */
-static const int futility_margin[GMK_PRUNE_FUTILITY_DEPTH + 1] = {0, -700, 100, -300};
 
 void gmk_prune_init(gmk_prune_table *t) {
     for (int d = 0; d < GMK_PRUNE_DEPTHS; d++)
@@ -53,7 +46,7 @@ bool gmk_prune_late_move(const gmk_board *b, gmk_pos p, int depth, int index, bo
 
 int gmk_prune_futility_value(int depth, int static_eval) {
     if (depth < 1 || depth > GMK_PRUNE_FUTILITY_DEPTH) return GMK_SCORE_WIN;
-    return static_eval + futility_margin[depth];
+    return static_eval + gmk_eval_weights.futility[depth];
 }
 
 bool gmk_prune_futile(const gmk_board *b, gmk_pos p, int depth, int index, int static_eval,

@@ -1,0 +1,88 @@
+#!/bin/sh
+# weights.sh: the evaluation's training tools, from the outside (docs/engine.md, "Learned
+# weights"): tools/gendata.c plays self-play games (the same seed gives the same games, each
+# line a well-formed game), tools/texel.c fits them and prints C source that compiles against
+# src/core/weights.h with a lower training loss than it started from, and both refuse bad
+# arguments and input with a message and a non-zero status.
+# Needs GMK_BIN (the gomoku binary); gendata and texel are looked for beside it.
+set -u
+
+if [ -z "${GMK_BIN:-}" ] || [ ! -x "$GMK_BIN" ]; then
+    echo "weights.sh: GMK_BIN must name the gomoku binary" >&2
+    exit 2
+fi
+dir=$(dirname "$GMK_BIN")
+gendata="$dir/gendata"
+texel="$dir/texel"
+for t in "$gendata" "$texel"; do
+    if [ ! -x "$t" ]; then
+        echo "weights.sh: $t is missing (make $t)" >&2
+        exit 2
+    fi
+done
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmk-weights.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+
+passed=0
+failed=0
+check() { # DESCRIPTION COMMAND...
+    what=$1
+    shift
+    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
+}
+
+"$gendata" --games 60 --nodes 300 --seed 3 > "$tmp/a.txt" 2> /dev/null
+"$gendata" --games 60 --nodes 300 --seed 3 --threads 1 > "$tmp/b.txt" 2> /dev/null
+"$gendata" --games 60 --nodes 300 --seed 4 > "$tmp/c.txt" 2> /dev/null
+check "60 games" [ "$(wc -l < "$tmp/a.txt")" -eq 60 ]
+check "the same seed gives the same games, with any number of threads" cmp -s "$tmp/a.txt" "$tmp/b.txt"
+check "another seed gives other games" sh -c "! cmp -s '$tmp/a.txt' '$tmp/c.txt'"
+# result in -1..1, an opening of 3 to 6 stones, then (x, y, score) triples on the board, the
+# points all different, and a decided game ends with the winner's move
+check "every line is a well-formed game" awk '
+    { if ($1 < -1 || $1 > 1 || $2 < 3 || $2 > 6 || (NF - 2) % 3 != 0) exit 1
+      n = (NF - 2) / 3; if (n <= $2) exit 1
+      delete seen
+      for (i = 0; i < n; i++) {
+          x = $(3 + 3 * i); y = $(4 + 3 * i)
+          if (x < 0 || x > 14 || y < 0 || y > 14 || ((x, y) in seen)) exit 1
+          seen[x, y] = 1
+      }
+      if ($1 == 1 && n % 2 == 0) exit 1
+      if ($1 == -1 && n % 2 == 1) exit 1 }' "$tmp/a.txt"
+
+"$texel" --epochs 200 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/weights.c" 2> "$tmp/texel.log"
+check "texel succeeds" [ $? -eq 0 ]
+check "the weights compile against weights.h" \
+    cc -std=c11 -Wall -Werror -fsyntax-only -Isrc/core "$tmp/weights.c"
+check "the header names the data" grep -q "Fitted to 120 self-play games" "$tmp/weights.c"
+first=$(sed -n 's/.*positions, K [0-9]*, loss \([0-9.]*\).*/\1/p' "$tmp/texel.log")
+last=$(sed -n 's/.*epoch 200, loss \([0-9.]*\).*/\1/p' "$tmp/texel.log")
+check "the fit lowers the training loss ($first -> $last)" \
+    awk -v a="$first" -v b="$last" 'BEGIN { exit !(a != "" && b != "" && b < a) }'
+
+# bad arguments and input: a message on stderr, nothing on stdout, a non-zero status
+bad() { # DESCRIPTION COMMAND...
+    what=$1
+    shift
+    "$@" > "$tmp/out" 2> "$tmp/err"
+    status=$?
+    check "$what: non-zero status" [ "$status" -ne 0 ]
+    check "$what: a message" [ -s "$tmp/err" ]
+    check "$what: no output" [ ! -s "$tmp/out" ]
+}
+bad "gendata --games 0" "$gendata" --games 0
+bad "gendata --nodes with an absurd number" "$gendata" --nodes 99999999999999999999
+bad "gendata --rule nonsense" "$gendata" --rule nonsense
+bad "texel, a missing file" "$texel" "$tmp/missing.txt"
+printf 'garbage\n\001\002\n' > "$tmp/garbage.txt"
+bad "texel, a file that is not games" "$texel" "$tmp/garbage.txt"
+head -c 100000 /dev/urandom > "$tmp/random.txt"
+bad "texel, random bytes" "$texel" "$tmp/random.txt"
+bad "texel --epochs -5" "$texel" --epochs -5 "$tmp/a.txt"
+bad "texel --lambda 2" "$texel" --lambda 2 "$tmp/a.txt"
+
+echo "weights.sh: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

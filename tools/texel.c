@@ -1,0 +1,432 @@
+/* texel.c: fits the evaluation's weights to game results by logistic (Texel) regression, and
+ * prints them as C source (src/core/weights.c).
+ *
+ *   texel [--rule R] [--epochs N] games.txt... > weights.c
+ *
+ * The games are those of tools/gendata.c. Every position after the opening is a sample,
+ * labelled with the game's result for the side to move (1, 1/2, 0), except those a search
+ * never scores by its evaluation: the side to move has a five or an open-four point, or the
+ * opponent has a five point. The model is the evaluation of src/engine/eval.c:
+ *
+ *   eval = (mover * S(me) - opponent * S(opp)) / 16 + tempo + four_three + double_three
+ *   S(c) = sum over empty cells not forbidden to c of the weights of c's four line patterns
+ *          and the bonus of c's threat there
+ *
+ * with the win probability sigmoid(eval / K). K is first fitted to the weights in force (the
+ * ones this program is linked with), then held, so the new evaluation keeps the scale the
+ * search's margins were set in. The fit is full-batch Adam on the cross-entropy; every 10th game
+ * is held out and its loss reported beside the training loss. Weights stay non-negative
+ * (pattern weights are summed in 16 bits) and the mover's coefficient stays 24/16. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/gmk.h"
+#include "core/weights.h"
+
+enum {
+    SIZE = 15,
+    /* features of one colour: pattern counts, then threat counts */
+    SIDE_FEATURES = GMK_PAT_COUNT + GMK_TH_COUNT,
+    /* me, opp, the four-three and double-three indicators, and whether black moves */
+    FEATURES = 2 * SIDE_FEATURES + 3,
+    /* parameters: pattern weights, threat bonuses, the opponent's coefficient, tempo, the two
+     * bonuses, and a weight for each threat count of either side */
+    P_PAT = 0,
+    P_THREAT = GMK_PAT_COUNT,
+    P_OPP = GMK_PAT_COUNT + GMK_TH_COUNT,
+    P_TEMPO,
+    P_FOUR_THREE,
+    P_DOUBLE_THREE,
+    P_MINE, /* the side to move's threat counts, beside their bonus in S */
+    P_THEIRS = P_MINE + GMK_TH_COUNT,
+    /* the first mover's advantage: fitted so that it does not bend the other weights, but not
+     * used by the engine (it is the same for every position a search compares) */
+    P_BLACK = P_THEIRS + GMK_TH_COUNT,
+    PARAMS
+};
+
+typedef struct {
+    float f[FEATURES];
+    float result; /* for the side to move */
+    float search; /* the self-play search's score of this position, for the side to move */
+    float target; /* what the fit aims at: a blend of the two (--lambda) */
+    bool held_out;
+    bool scored;     /* a position the evaluation scores in a search (see above) */
+    bool quiet_move; /* the move played next makes or blocks no three or four */
+    int game;
+} sample;
+
+static sample *samples;
+static size_t nsamples, cap;
+
+static void add_features(const gmk_board *b, sample *s) {
+    memset(s->f, 0, sizeof s->f);
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            gmk_pos p = gmk_pos_xy(x, y);
+            if (!gmk_board_empty_at(b, p)) continue;
+            const gmk_cell *cell = &b->cell[p];
+            for (int side = 0; side < 2; side++) {
+                gmk_color c = side == 0 ? me : opp;
+                if (cell->threat[c] == GMK_TH_FORBID) continue;
+                float *f = s->f + side * SIDE_FEATURES;
+                for (int d = 0; d < GMK_DIRS; d++) f[gmk_cell_pattern(cell, c, d)] += 1;
+                f[GMK_PAT_COUNT + cell->threat[c]] += 1;
+            }
+        }
+    s->f[2 * SIDE_FEATURES] = b->count[me][GMK_TH_FOUR_THREE] > 0;
+    s->f[2 * SIDE_FEATURES + 1] =
+        b->count[me][GMK_TH_FOUR_THREE] == 0 && b->count[me][GMK_TH_DOUBLE_THREE] > 0 &&
+        b->count[opp][GMK_TH_FOUR] == 0 && b->count[opp][GMK_TH_FOUR_THREE] == 0;
+    s->f[2 * SIDE_FEATURES + 2] = me == GMK_BLACK ? 1 : -1;
+}
+
+static bool scored_by_eval(const gmk_board *b) {
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    return !b->count[me][GMK_TH_FIVE] && !b->count[me][GMK_TH_OPEN_FOUR] &&
+           !b->count[opp][GMK_TH_FIVE];
+}
+
+static bool read_games(const char *path, gmk_rule rule, int *games) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "texel: cannot read %s\n", path);
+        return false;
+    }
+    static char line[8192];
+    while (fgets(line, sizeof line, f)) {
+        char *p = line, *end;
+        long result = strtol(p, &end, 10), opening;
+        if (end == p || result < -1 || result > 1) break;
+        opening = strtol(p = end, &end, 10);
+        if (end == p || opening < 0 || opening > SIZE * SIZE) break;
+        gmk_board b;
+        gmk_board_init(&b, SIZE, rule);
+        bool held_out = (*games)++ % 10 == 9;
+        for (;;) {
+            long x = strtol(p = end, &end, 10);
+            if (end == p) break;
+            long y = strtol(p = end, &end, 10);
+            long score = strtol(p = end, &end, 10);
+            if (end == p || x < 0 || y < 0 || x >= SIZE || y >= SIZE || score < -100000 ||
+                score > 100000)
+                break;
+            gmk_pos pos = gmk_pos_xy((int)x, (int)y);
+            if (!gmk_board_empty_at(&b, pos)) break;
+            if (b.move_count >= opening) {
+                if (nsamples == cap) {
+                    cap = cap ? cap * 2 : 65536;
+                    samples = realloc(samples, cap * sizeof *samples);
+                    if (!samples) {
+                        fprintf(stderr, "texel: out of memory\n");
+                        exit(1);
+                    }
+                }
+                sample *s = &samples[nsamples++];
+                add_features(&b, s);
+                float black = result > 0 ? 1.0f : result < 0 ? 0.0f : 0.5f;
+                s->result = gmk_board_side(&b) == GMK_BLACK ? black : 1.0f - black;
+                s->target = s->result;
+                s->search = (float)score;
+                s->held_out = held_out;
+                s->scored = scored_by_eval(&b);
+                gmk_color me = gmk_board_side(&b);
+                s->quiet_move = b.cell[pos].threat[me] < GMK_TH_THREE &&
+                                b.cell[pos].threat[gmk_opponent(me)] < GMK_TH_THREE;
+                s->game = *games;
+            }
+            gmk_board_make(&b, pos);
+        }
+    }
+    fclose(f);
+    return true;
+}
+
+/* The evaluation of sample s under parameters w, and its derivatives when grad is given. */
+static double evaluate(const double *w, const sample *s, double *grad, double dloss) {
+    const double mover = 24.0 / 16;
+    double side[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        const float *f = s->f + k * SIDE_FEATURES;
+        for (int i = 0; i < SIDE_FEATURES; i++) side[k] += w[P_PAT + i] * f[i];
+    }
+    double v = mover * side[0] - w[P_OPP] * side[1] + w[P_TEMPO] +
+               w[P_FOUR_THREE] * s->f[2 * SIDE_FEATURES] +
+               w[P_DOUBLE_THREE] * s->f[2 * SIDE_FEATURES + 1] +
+               w[P_BLACK] * s->f[2 * SIDE_FEATURES + 2];
+    for (int t = 0; t < GMK_TH_COUNT; t++)
+        v += w[P_MINE + t] * s->f[GMK_PAT_COUNT + t] -
+             w[P_THEIRS + t] * s->f[SIDE_FEATURES + GMK_PAT_COUNT + t];
+    if (grad) {
+        for (int t = 0; t < GMK_TH_COUNT; t++) {
+            grad[P_MINE + t] += dloss * s->f[GMK_PAT_COUNT + t];
+            grad[P_THEIRS + t] -= dloss * s->f[SIDE_FEATURES + GMK_PAT_COUNT + t];
+        }
+        for (int i = 0; i < SIDE_FEATURES; i++)
+            grad[P_PAT + i] += dloss * (mover * s->f[i] - w[P_OPP] * s->f[SIDE_FEATURES + i]);
+        grad[P_OPP] -= dloss * side[1];
+        grad[P_TEMPO] += dloss;
+        grad[P_FOUR_THREE] += dloss * s->f[2 * SIDE_FEATURES];
+        grad[P_DOUBLE_THREE] += dloss * s->f[2 * SIDE_FEATURES + 1];
+        grad[P_BLACK] += dloss * s->f[2 * SIDE_FEATURES + 2];
+    }
+    return v;
+}
+
+static double clamp_eval(double v) {
+    return v > 20000 ? 20000 : v < -20000 ? -20000 : v;
+}
+
+/* Mean cross-entropy over the training or the held-out samples. */
+static double loss(const double *w, double k, bool held_out) {
+    double sum = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < nsamples; i++) {
+        if (samples[i].held_out != held_out || !samples[i].scored) continue;
+        double p = 1 / (1 + exp(-clamp_eval(evaluate(w, &samples[i], NULL, 0)) / k));
+        double r = samples[i].target;
+        p = p < 1e-9 ? 1e-9 : p > 1 - 1e-9 ? 1 - 1e-9 : p;
+        sum -= r * log(p) + (1 - r) * log(1 - p);
+        n++;
+    }
+    return n ? sum / (double)n : 0;
+}
+
+static void weights_in_force(double *w) {
+    memset(w, 0, sizeof(double) * PARAMS);
+    for (int i = 0; i < GMK_PAT_COUNT; i++) w[P_PAT + i] = gmk_pattern_weight[i];
+    for (int i = 0; i < GMK_TH_COUNT; i++) w[P_THREAT + i] = gmk_threat_bonus[i];
+    w[P_OPP] = gmk_eval_weights.opponent / 16.0;
+    w[P_TEMPO] = gmk_eval_weights.tempo;
+    w[P_FOUR_THREE] = gmk_eval_weights.four_three;
+    w[P_DOUBLE_THREE] = gmk_eval_weights.double_three;
+    for (int t = 0; t < GMK_TH_COUNT; t++) {
+        w[P_MINE + t] = gmk_eval_weights.mine[t];
+        w[P_THEIRS + t] = gmk_eval_weights.theirs[t];
+    }
+}
+
+/* Parameters held at zero: the dead pattern, no threat, and the forbidden cell (scored 0), and
+ * the counts no sample has (positions with them are not evaluated). */
+static bool keep_shapes; /* --keep-shapes: fit only the evaluation's coefficients */
+
+static bool fixed(int i) {
+    if (i == P_BLACK) return false;
+    if (keep_shapes && i < P_OPP) return true;
+    if (i >= P_MINE) {
+        int t = (i - P_MINE) % GMK_TH_COUNT;
+        if (t == GMK_TH_NONE || t == GMK_TH_FORBID || t == GMK_TH_FIVE) return true;
+        return i < P_THEIRS && t == GMK_TH_OPEN_FOUR;
+    }
+    return i == P_PAT + GMK_PAT_DEAD || i == P_THREAT + GMK_TH_NONE ||
+           i == P_THREAT + GMK_TH_FORBID;
+}
+
+/* The threat counts' weights may be negative; the rest are summed as unsigned. */
+static bool signed_param(int i) {
+    return i >= P_MINE; /* and P_BLACK */
+}
+
+static void fit(double *w, double k, int epochs) {
+    double m[PARAMS] = {0}, v[PARAMS] = {0}, grad[PARAMS];
+    size_t ntrain = 0;
+    for (size_t i = 0; i < nsamples; i++) ntrain += !samples[i].held_out && samples[i].scored;
+    for (int e = 1; e <= epochs; e++) {
+        memset(grad, 0, sizeof grad);
+        for (size_t i = 0; i < nsamples; i++) {
+            const sample *s = &samples[i];
+            if (s->held_out || !s->scored) continue;
+            double ev = evaluate(w, s, NULL, 0);
+            if (ev > 20000 || ev < -20000) continue; /* clamped: no gradient */
+            double p = 1 / (1 + exp(-ev / k));
+            evaluate(w, s, grad, (p - s->target) / k / (double)ntrain);
+        }
+        for (int i = 0; i < PARAMS; i++) {
+            if (fixed(i)) continue;
+            /* step sizes: centi-stones for weights, 1/1000 for the coefficient */
+            double rate = i == P_OPP ? 0.002 : 1.0;
+            m[i] = 0.9 * m[i] + 0.1 * grad[i];
+            v[i] = 0.999 * v[i] + 0.001 * grad[i] * grad[i];
+            double mh = m[i] / (1 - pow(0.9, e)), vh = v[i] / (1 - pow(0.999, e));
+            w[i] -= rate * mh / (sqrt(vh) + 1e-12);
+            if (w[i] < 0 && !signed_param(i)) w[i] = 0;
+        }
+        if (e % 200 == 0)
+            fprintf(stderr, "texel: epoch %d, loss %.5f (held out %.5f)\n", e, loss(w, k, false),
+                    loss(w, k, true));
+    }
+}
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* How the evaluation moves, from the first mover's side, over the quiet moves of the games:
+ * one[] after one quiet move (the opponent to move), two[] after two (the first mover again),
+ * each sorted. The futility margins of depths 1 and 3 are read from one[], that of depth 2 from
+ * two[]. */
+typedef struct {
+    double *one, *two;
+    size_t n1, n2;
+} swings;
+
+static swings measure_swings(const double *w) {
+    swings sw = {malloc(nsamples * sizeof(double)), malloc(nsamples * sizeof(double)), 0, 0};
+    if (!sw.one || !sw.two) {
+        fprintf(stderr, "texel: out of memory\n");
+        exit(1);
+    }
+    for (size_t i = 0; i + 2 < nsamples; i++) {
+        const sample *s = &samples[i], *t = &samples[i + 1], *u = &samples[i + 2];
+        if (!s->scored || !s->quiet_move || t->game != s->game) continue;
+        double e0 = clamp_eval(evaluate(w, s, NULL, 0));
+        if (t->scored) sw.one[sw.n1++] = -clamp_eval(evaluate(w, t, NULL, 0)) - e0;
+        if (t->quiet_move && u->scored && u->game == s->game)
+            sw.two[sw.n2++] = clamp_eval(evaluate(w, u, NULL, 0)) - e0;
+    }
+    qsort(sw.one, sw.n1, sizeof(double), compare_doubles);
+    qsort(sw.two, sw.n2, sizeof(double), compare_doubles);
+    return sw;
+}
+
+static const double *swing_list(const swings *sw, int depth, size_t *n) {
+    *n = depth == 2 ? sw->n2 : sw->n1;
+    return depth == 2 ? sw->two : sw->one;
+}
+
+static void report_swings(const swings *sw, const char *name) {
+    if (sw->n1 < 100 || sw->n2 < 100) return;
+    fprintf(stderr,
+            "texel: %s: after one quiet move %+.0f / %+.0f / %+.0f (percentiles 1, 50, 99 of "
+            "%zu), after two %+.0f / %+.0f / %+.0f (%zu)\n",
+            name, sw->one[sw->n1 / 100], sw->one[sw->n1 / 2], sw->one[sw->n1 * 99 / 100], sw->n1,
+            sw->two[sw->n2 / 100], sw->two[sw->n2 / 2], sw->two[sw->n2 * 99 / 100], sw->n2);
+}
+
+/* The margins at the same quantiles of the new swings as the margins in force are of the old. */
+static void carry_margins(const swings *old, const swings *now, int margins[4]) {
+    margins[0] = 0;
+    for (int depth = 1; depth <= 3; depth++) {
+        size_t n_old, n_now;
+        const double *a = swing_list(old, depth, &n_old), *b = swing_list(now, depth, &n_now);
+        size_t below = 0;
+        while (below < n_old && a[below] < gmk_eval_weights.futility[depth]) below++;
+        size_t at = n_old ? below * n_now / n_old : 0;
+        if (at >= n_now) at = n_now - 1;
+        margins[depth] = (int)lround(b[at]);
+        fprintf(stderr, "texel: futility margin at depth %d: %d -> %d (quantile %.3f)\n", depth,
+                gmk_eval_weights.futility[depth], margins[depth],
+                n_old ? (double)below / (double)n_old : 0);
+    }
+}
+
+static void print_weights(const double *w, const int margins[4], double k, double before,
+                          double after, int games, gmk_rule rule) {
+    static const char *pat_names[GMK_PAT_COUNT] = {"DEAD", "OL", "B1", "F1", "B2",  "F2",
+                                                   "B3",   "F3", "B4", "F4", "DF4", "F5"};
+    static const char *threat_names[GMK_TH_COUNT] = {
+        "NONE", "THREE", "DOUBLE_THREE", "FOUR", "FOUR_THREE", "OPEN_FOUR", "FIVE", "FORBID"};
+    printf("/* weights.c: GENERATED by tools/texel.c (`make weights`); do not edit.\n"
+           " *\n"
+           " * Fitted to %d self-play games of tools/gendata.c (%s, %zu positions), K = %.0f:\n"
+           " * held-out cross-entropy %.5f with the weights before, %.5f with these. */\n"
+           "#include \"weights.h\"\n\n",
+           games, gmk_rule_name(rule), nsamples, k, before, after);
+    printf("const int16_t gmk_pattern_weight[GMK_PAT_COUNT] = {\n");
+    for (int i = 0; i < GMK_PAT_COUNT; i++)
+        printf("    [GMK_PAT_%s] = %ld,\n", pat_names[i], lround(w[P_PAT + i]));
+    printf("};\n\nconst int16_t gmk_threat_bonus[GMK_TH_COUNT] = {\n");
+    for (int i = 0; i < GMK_TH_COUNT; i++)
+        printf("    [GMK_TH_%s] = %ld,\n", threat_names[i], lround(w[P_THREAT + i]));
+    printf("};\n\nconst gmk_eval_weight_set gmk_eval_weights = {\n"
+           "    .mover = 24,\n    .opponent = %ld,\n    .tempo = %ld,\n"
+           "    .four_three = %ld,\n    .double_three = %ld,\n",
+           lround(w[P_OPP] * 16), lround(w[P_TEMPO]), lround(w[P_FOUR_THREE]),
+           lround(w[P_DOUBLE_THREE]));
+    for (int side = 0; side < 2; side++) {
+        printf("    .%s = {", side == 0 ? "mine" : "theirs");
+        for (int t = 0; t < GMK_TH_COUNT; t++)
+            printf("%s[GMK_TH_%s] = %ld", t ? ", " : "", threat_names[t],
+                   lround(w[(side == 0 ? P_MINE : P_THEIRS) + t]));
+        printf("},\n");
+    }
+    printf("    .futility = {%d, %d, %d, %d},\n};\n", margins[0], margins[1], margins[2],
+           margins[3]);
+}
+
+int main(int argc, char **argv) {
+    gmk_rule rule = GMK_RULE_FREESTYLE;
+    int epochs = 2000, games = 0, files = 0;
+    double lambda = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--rule") && i + 1 < argc) {
+            if (!gmk_rule_parse(argv[++i], &rule)) {
+                fprintf(stderr, "texel: unknown rule %s\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
+            lambda = atof(argv[++i]);
+            if (!(lambda >= 0 && lambda <= 1)) {
+                fprintf(stderr, "texel: --lambda must be 0..1\n");
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--keep-shapes")) {
+            keep_shapes = true;
+        } else if (!strcmp(argv[i], "--epochs") && i + 1 < argc) {
+            epochs = atoi(argv[++i]);
+            if (epochs < 1 || epochs > 1000000) {
+                fprintf(stderr, "texel: --epochs must be 1..1000000\n");
+                return 2;
+            }
+        } else {
+            if (!read_games(argv[i], rule, &games)) return 1;
+            files++;
+        }
+    }
+    if (!files || nsamples < 1000) {
+        fprintf(stderr, "usage: texel [--rule R] [--epochs N] games.txt... > weights.c "
+                        "(needs 1000 positions or more)\n");
+        return 2;
+    }
+    double w[PARAMS];
+    weights_in_force(w);
+    /* K: a golden-section search on the training loss of the weights in force */
+    double lo = 50, hi = 5000;
+    for (int i = 0; i < 60; i++) {
+        double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
+        if (loss(w, a, false) < loss(w, b, false))
+            hi = b;
+        else
+            lo = a;
+    }
+    double k = (lo + hi) / 2;
+    for (size_t i = 0; i < nsamples; i++) {
+        sample *s = &samples[i];
+        double searched = 1 / (1 + exp(-clamp_eval(s->search) / k));
+        s->target = (float)(lambda * s->result + (1 - lambda) * searched);
+    }
+    double before = loss(w, k, true);
+    fprintf(stderr, "texel: %d games, %zu positions, K %.0f, loss %.5f (held out %.5f)\n", games,
+            nsamples, k, loss(w, k, false), before);
+    swings old = measure_swings(w);
+    report_swings(&old, "weights before");
+    fit(w, k, epochs);
+    swings now = measure_swings(w);
+    report_swings(&now, "fitted weights");
+    int margins[4];
+    carry_margins(&old, &now, margins);
+    fprintf(stderr, "texel: black's advantage (not used by the engine): %.0f\n", w[P_BLACK]);
+    w[P_BLACK] = 0;
+    double after = loss(w, k, true);
+    print_weights(w, margins, k, before, after, games, rule);
+    free(old.one);
+    free(old.two);
+    free(now.one);
+    free(now.two);
+    free(samples);
+    return 0;
+}
