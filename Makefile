@@ -124,6 +124,7 @@ duel: $(OUT)/duel
 WEIGHTS_GAMES ?= 6000
 WEIGHTS_NODES ?= 4000
 WEIGHTS_SEED ?= 1
+WEIGHTS_FIT ?= --quiet --lambda 0.5
 $(OUT)/gendata: tools/gendata.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 $(OUT)/texel: tools/texel.c $(OUT)/libgmk.a
@@ -131,7 +132,7 @@ $(OUT)/texel: tools/texel.c $(OUT)/libgmk.a
 .PHONY: weights
 weights: $(OUT)/gendata $(OUT)/texel
 	$(OUT)/gendata --games $(WEIGHTS_GAMES) --nodes $(WEIGHTS_NODES) --seed $(WEIGHTS_SEED) > $(OUT)/weights-games.txt
-	$(OUT)/texel $(OUT)/weights-games.txt > $(OUT)/weights.c
+	$(OUT)/texel $(WEIGHTS_FIT) $(OUT)/weights-games.txt > $(OUT)/weights.c
 	clang-format -i $(OUT)/weights.c
 	mv $(OUT)/weights.c src/core/weights.c
 

@@ -1,22 +1,23 @@
-/* texel.c: fits the evaluation's weights to game results by logistic (Texel) regression, and
- * prints them as C source (src/core/weights.c).
+/* texel.c: fits the evaluation's weights to self-play by logistic (Texel) regression, and
+ * prints them as C source (src/core/weights.c; docs/engine.md, "Learned weights").
  *
- *   texel [--rule R] [--epochs N] games.txt... > weights.c
+ *   texel [--rule R] [--epochs N] [--lambda L] [--quiet] [--symmetric] [--keep-shapes]
+ *         games.txt... > weights.c
  *
  * The games are those of tools/gendata.c. Every position after the opening is a sample,
- * labelled with the game's result for the side to move (1, 1/2, 0), except those a search
+ * labelled for the side to move with L x the game's result (1, 1/2, 0) + (1 - L) x the
+ * self-play search's score through the same sigmoid (L = 1 by default), except those a search
  * never scores by its evaluation: the side to move has a five or an open-four point, or the
- * opponent has a five point. The model is the evaluation of src/engine/eval.c:
- *
- *   eval = (mover * S(me) - opponent * S(opp)) / 16 + tempo + four_three + double_three
- *   S(c) = sum over empty cells not forbidden to c of the weights of c's four line patterns
- *          and the bonus of c's threat there
- *
- * with the win probability sigmoid(eval / K). K is first fitted to the weights in force (the
- * ones this program is linked with), then held, so the new evaluation keeps the scale the
- * search's margins were set in. The fit is full-batch Adam on the cross-entropy; every 10th game
- * is held out and its loss reported beside the training loss. Weights stay non-negative
- * (pattern weights are summed in 16 bits) and the mover's coefficient stays 24/16. */
+ * opponent has a five point (--quiet: either side has an open-four, four-three or five point).
+ * The model is that of src/core/weights.h, the evaluation of src/engine/eval.c, with the win
+ * probability sigmoid(eval / K), plus a term for "black to move" that is fitted but not
+ * printed (the engine compares positions with the same side to move). K is first fitted to the
+ * weights in force (the ones this program is linked with), then held, so the new evaluation
+ * keeps their scale. The fit is full-batch Adam on the cross-entropy; every 10th game is held
+ * out and its loss reported beside the training loss. Pattern weights and threat bonuses stay
+ * non-negative (they are summed in 16 bits), the mover's coefficient stays 24/16
+ * (--symmetric: the opponent's too), and --keep-shapes fits only the coefficients. The futility
+ * margins are carried over by quantile (carry_margins). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,8 +85,15 @@ static void add_features(const gmk_board *b, sample *s) {
     s->f[2 * SIDE_FEATURES + 2] = me == GMK_BLACK ? 1 : -1;
 }
 
+static bool quiet_only; /* --quiet: only positions where neither side has an open three */
+
 static bool scored_by_eval(const gmk_board *b) {
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    if (quiet_only)
+        for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++)
+            if (b->count[c][GMK_TH_FIVE] || b->count[c][GMK_TH_OPEN_FOUR] ||
+                b->count[c][GMK_TH_FOUR_THREE])
+                return false;
     return !b->count[me][GMK_TH_FIVE] && !b->count[me][GMK_TH_OPEN_FOUR] &&
            !b->count[opp][GMK_TH_FIVE];
 }
@@ -212,10 +220,12 @@ static void weights_in_force(double *w) {
 /* Parameters held at zero: the dead pattern, no threat, and the forbidden cell (scored 0), and
  * the counts no sample has (positions with them are not evaluated). */
 static bool keep_shapes; /* --keep-shapes: fit only the evaluation's coefficients */
+static bool symmetric;   /* --symmetric: both sums weigh the same (mover = opponent) */
 
 static bool fixed(int i) {
     if (i == P_BLACK) return false;
     if (keep_shapes && i < P_OPP) return true;
+    if (symmetric && i == P_OPP) return true;
     if (i >= P_MINE) {
         int t = (i - P_MINE) % GMK_TH_COUNT;
         if (t == GMK_TH_NONE || t == GMK_TH_FORBID || t == GMK_TH_FIVE) return true;
@@ -374,6 +384,10 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "texel: --lambda must be 0..1\n");
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--quiet")) {
+            quiet_only = true;
+        } else if (!strcmp(argv[i], "--symmetric")) {
+            symmetric = true;
         } else if (!strcmp(argv[i], "--keep-shapes")) {
             keep_shapes = true;
         } else if (!strcmp(argv[i], "--epochs") && i + 1 < argc) {
@@ -414,6 +428,7 @@ int main(int argc, char **argv) {
             nsamples, k, loss(w, k, false), before);
     swings old = measure_swings(w);
     report_swings(&old, "weights before");
+    if (symmetric) w[P_OPP] = 24.0 / 16;
     fit(w, k, epochs);
     swings now = measure_swings(w);
     report_swings(&now, "fitted weights");

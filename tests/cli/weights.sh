@@ -63,6 +63,11 @@ last=$(sed -n 's/.*epoch 200, loss \([0-9.]*\).*/\1/p' "$tmp/texel.log")
 check "the fit lowers the training loss ($first -> $last)" \
     awk -v a="$first" -v b="$last" 'BEGIN { exit !(a != "" && b != "" && b < a) }'
 
+# the setting of make weights: quiet positions, targets half result and half search score
+"$texel" --quiet --lambda 0.5 --epochs 100 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/quiet.c" 2> /dev/null
+check "texel --quiet --lambda 0.5 succeeds" [ $? -eq 0 ]
+check "its weights compile" cc -std=c11 -Wall -Werror -fsyntax-only -Isrc/core "$tmp/quiet.c"
+
 # bad arguments and input: a message on stderr, nothing on stdout, a non-zero status
 bad() { # DESCRIPTION COMMAND...
     what=$1
