@@ -22,6 +22,11 @@ gmk_threat gmk_movegen_threat(const gmk_board *b, gmk_pos p, gmk_color c);
 /* True when the side to move may play p (empty, on board, not a renju foul). */
 bool gmk_movegen_legal(const gmk_board *b, gmk_pos p);
 
+/* The shape score that orders quiet moves: colour c's pattern weights at empty p plus a bonus
+ * for its threat (0 on a renju black point that may be forbidden). Set by hand, apart from the
+ * evaluation's fitted weights. */
+int gmk_movegen_shape(const gmk_board *b, gmk_pos p, gmk_color c);
+
 /* Fills out with the moves to search at this node (see above), each with an ordering score;
  * returns how many. out needs room for GMK_MAX_MOVES. b is restored before returning.
  * *forced is set when the list was narrowed to defences. */

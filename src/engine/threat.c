@@ -119,7 +119,7 @@ static int attacks(gmk_board *b, gmk_pos *out, bool with_threes) {
             }
             if (!rank) continue;
             m[n].pos = q;
-            m[n].score = rank * 10000 + b->cell[q].score[me];
+            m[n].score = rank * 10000 + gmk_movegen_shape(b, q, me);
             n++;
         }
     gmk_movegen_sort(m, n);
