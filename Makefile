@@ -123,7 +123,7 @@ duel: $(OUT)/duel
 # src/core/weights.c; rebuild and measure before committing it.
 WEIGHTS_GAMES ?= 6000
 WEIGHTS_NODES ?= 4000
-WEIGHTS_SEED ?= 1
+WEIGHTS_SEED ?= 2
 WEIGHTS_FIT ?= --quiet --lambda 0.5
 $(OUT)/gendata: tools/gendata.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
