@@ -2,6 +2,7 @@
 #include "eval.h"
 
 #include "core/weights.h"
+#include "movegen.h"
 
 int gmk_eval(const gmk_board *b) {
     const gmk_eval_weight_set *w = &gmk_eval_weights;
@@ -16,6 +17,27 @@ int gmk_eval(const gmk_board *b) {
     else if (b->count[me][GMK_TH_DOUBLE_THREE] > 0 && b->count[opp][GMK_TH_FOUR] == 0 &&
              b->count[opp][GMK_TH_FOUR_THREE] == 0)
         v += w->double_three;
+    if (v > GMK_EVAL_LIMIT) v = GMK_EVAL_LIMIT;
+    if (v < -GMK_EVAL_LIMIT) v = -GMK_EVAL_LIMIT;
+    return v;
+}
+
+int gmk_eval_hand(const gmk_board *b) {
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    int sum[3] = {0, 0, 0};
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            gmk_pos p = gmk_pos_xy(x, y);
+            if (!gmk_board_empty_at(b, p)) continue;
+            sum[me] += gmk_movegen_shape(b, p, me);
+            sum[opp] += gmk_movegen_shape(b, p, opp);
+        }
+    int v = (sum[me] * 6 - sum[opp] * 5) / 4 + 20;
+    if (b->count[me][GMK_TH_FOUR_THREE] > 0)
+        v += 1500;
+    else if (b->count[me][GMK_TH_DOUBLE_THREE] > 0 && b->count[opp][GMK_TH_FOUR] == 0 &&
+             b->count[opp][GMK_TH_FOUR_THREE] == 0)
+        v += 800;
     if (v > GMK_EVAL_LIMIT) v = GMK_EVAL_LIMIT;
     if (v < -GMK_EVAL_LIMIT) v = -GMK_EVAL_LIMIT;
     return v;

@@ -207,7 +207,7 @@ static bool short_vcf(gmk_searcher *s, gmk_color c, gmk_pos *seq, int *len) {
 static int leaf(gmk_searcher *s, int ply, int depth, int alpha, int beta) {
     gmk_board *b = &s->b;
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
-    if (s->limits.shape_only) return gmk_eval(b);
+    if (s->limits.shape_only) return gmk_eval_hand(b);
     gmk_pos seq[GMK_THREAT_MAX_SEQ];
     int len;
     if (has_threats(b, me) && short_vcf(s, me, seq, &len)) return GMK_SCORE_WIN - (ply + len + 2);
@@ -276,7 +276,7 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
     bool must_block = b->count[opp][GMK_TH_FIVE] == 1;
     if (depth <= 0 && !must_block) return leaf(s, ply, depth, alpha, beta);
-    if (ply >= MAX_PLY - 2) return gmk_eval(b);
+    if (ply >= MAX_PLY - 2) return s->limits.shape_only ? gmk_eval_hand(b) : gmk_eval(b);
 
     const gmk_tt_entry *te = gmk_tt_probe(s->tt, b->hash);
     gmk_pos tt_move = GMK_POS_NONE;
@@ -336,7 +336,7 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
     bool selective = !s->limits.shape_only;
     int static_eval = 0;
     if (selective && !pv_node && !forced && depth <= GMK_PRUNE_FUTILITY_DEPTH)
-        static_eval = gmk_eval(b);
+        static_eval = s->limits.shape_only ? gmk_eval_hand(b) : gmk_eval(b);
     else
         selective = false;
     for (int i = 0; i < n; i++) {
