@@ -4,6 +4,20 @@
 #include "core/weights.h"
 #include "movegen.h"
 
+/* Adds the mover's four-three or unanswerable double-three bonus to v, and clamps it. */
+static int with_bonuses(const gmk_board *b, int v, int four_three, int double_three) {
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    /* a four-three or an open four-to-be of the mover is usually decisive */
+    if (b->count[me][GMK_TH_FOUR_THREE] > 0)
+        v += four_three;
+    else if (b->count[me][GMK_TH_DOUBLE_THREE] > 0 && b->count[opp][GMK_TH_FOUR] == 0 &&
+             b->count[opp][GMK_TH_FOUR_THREE] == 0)
+        v += double_three;
+    if (v > GMK_EVAL_LIMIT) v = GMK_EVAL_LIMIT;
+    if (v < -GMK_EVAL_LIMIT) v = -GMK_EVAL_LIMIT;
+    return v;
+}
+
 int gmk_eval(const gmk_board *b) {
     const gmk_eval_weight_set *w = &gmk_eval_weights;
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
@@ -11,15 +25,7 @@ int gmk_eval(const gmk_board *b) {
     int v = (b->score_sum[me] * w->mover - b->score_sum[opp] * w->opponent) / 16 + w->tempo;
     for (int t = GMK_TH_THREE; t < GMK_TH_FORBID; t++)
         v += w->mine[t] * b->count[me][t] - w->theirs[t] * b->count[opp][t];
-    /* a four-three or an open four-to-be of the mover is usually decisive */
-    if (b->count[me][GMK_TH_FOUR_THREE] > 0)
-        v += w->four_three;
-    else if (b->count[me][GMK_TH_DOUBLE_THREE] > 0 && b->count[opp][GMK_TH_FOUR] == 0 &&
-             b->count[opp][GMK_TH_FOUR_THREE] == 0)
-        v += w->double_three;
-    if (v > GMK_EVAL_LIMIT) v = GMK_EVAL_LIMIT;
-    if (v < -GMK_EVAL_LIMIT) v = -GMK_EVAL_LIMIT;
-    return v;
+    return with_bonuses(b, v, w->four_three, w->double_three);
 }
 
 int gmk_eval_hand(const gmk_board *b) {
@@ -32,13 +38,5 @@ int gmk_eval_hand(const gmk_board *b) {
             sum[me] += gmk_movegen_shape(b, p, me);
             sum[opp] += gmk_movegen_shape(b, p, opp);
         }
-    int v = (sum[me] * 6 - sum[opp] * 5) / 4 + 20;
-    if (b->count[me][GMK_TH_FOUR_THREE] > 0)
-        v += 1500;
-    else if (b->count[me][GMK_TH_DOUBLE_THREE] > 0 && b->count[opp][GMK_TH_FOUR] == 0 &&
-             b->count[opp][GMK_TH_FOUR_THREE] == 0)
-        v += 800;
-    if (v > GMK_EVAL_LIMIT) v = GMK_EVAL_LIMIT;
-    if (v < -GMK_EVAL_LIMIT) v = -GMK_EVAL_LIMIT;
-    return v;
+    return with_bonuses(b, (sum[me] * 6 - sum[opp] * 5) / 4 + 20, 1500, 800);
 }

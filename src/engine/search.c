@@ -336,7 +336,7 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
     bool selective = !s->limits.shape_only;
     int static_eval = 0;
     if (selective && !pv_node && !forced && depth <= GMK_PRUNE_FUTILITY_DEPTH)
-        static_eval = s->limits.shape_only ? gmk_eval_hand(b) : gmk_eval(b);
+        static_eval = gmk_eval(b);
     else
         selective = false;
     for (int i = 0; i < n; i++) {
