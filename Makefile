@@ -118,9 +118,11 @@ $(OUT)/duel: bench/duel.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 duel: $(OUT)/duel
 
-# make weights: refits the evaluation (docs/engine.md, "Learned weights"). Self-play games of
-# the engine as built (tools/gendata.c), then the fit (tools/texel.c), which rewrites
-# src/core/weights.c; rebuild and measure before committing it.
+# make weights: refits the evaluation of one rule (docs/engine.md, "Learned weights"). Self-play
+# games of the engine as built (tools/gendata.c), then the fit (tools/texel.c), which rewrites
+# src/core/weights_$(WEIGHTS_RULE).c (freestyle or renju); rebuild and measure before
+# committing it.
+WEIGHTS_RULE ?= freestyle
 WEIGHTS_GAMES ?= 6000
 WEIGHTS_NODES ?= 4000
 WEIGHTS_SEED ?= 2
@@ -131,10 +133,10 @@ $(OUT)/texel: tools/texel.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 .PHONY: weights
 weights: $(OUT)/gendata $(OUT)/texel
-	$(OUT)/gendata --games $(WEIGHTS_GAMES) --nodes $(WEIGHTS_NODES) --seed $(WEIGHTS_SEED) > $(OUT)/weights-games.txt
-	$(OUT)/texel $(WEIGHTS_FIT) $(OUT)/weights-games.txt > $(OUT)/weights.c
-	clang-format -i $(OUT)/weights.c
-	mv $(OUT)/weights.c src/core/weights.c
+	$(OUT)/gendata --rule $(WEIGHTS_RULE) --games $(WEIGHTS_GAMES) --nodes $(WEIGHTS_NODES) --seed $(WEIGHTS_SEED) > $(OUT)/weights-games.txt
+	$(OUT)/texel --rule $(WEIGHTS_RULE) $(WEIGHTS_FIT) $(OUT)/weights-games.txt > $(OUT)/weights_$(WEIGHTS_RULE).c
+	clang-format -i $(OUT)/weights_$(WEIGHTS_RULE).c
+	mv $(OUT)/weights_$(WEIGHTS_RULE).c src/core/weights_$(WEIGHTS_RULE).c
 
 # bench/gen_tactics: finds positions for tests/data/tactics.txt (see bench/gen_tactics.c).
 $(OUT)/gen_tactics: bench/gen_tactics.c $(OUT)/libgmk.a

@@ -1,8 +1,8 @@
 /* texel.c: fits the evaluation's weights to self-play by logistic (Texel) regression, and
- * prints them as C source (src/core/weights.c; docs/engine.md, "Learned weights").
+ * prints them as C source (src/core/weights_<rule>.c; docs/engine.md, "Learned weights").
  *
  *   texel [--rule R] [--epochs N] [--lambda L] [--quiet] [--symmetric] [--keep-shapes]
- *         games.txt... > weights.c
+ *         games.txt... > weights_<rule>.c
  *
  * The games are those of tools/gendata.c. Every position after the opening is a sample,
  * labelled for the side to move with L x the game's result (1, 1/2, 0) + (1 - L) x the
@@ -17,7 +17,10 @@
  * out and its loss reported beside the training loss. Pattern weights and threat bonuses stay
  * non-negative (they are summed in 16 bits), the mover's coefficient stays 24/16
  * (--symmetric: the opponent's too), and --keep-shapes fits only the coefficients. The futility
- * margins are carried over by quantile (carry_margins). */
+ * margins are carried over by quantile (carry_margins). Under renju each colour's shapes get
+ * their own weights (black's forbidden points change what a shape is worth); under freestyle
+ * both colours share them. Standard and caro play with the freestyle set (core/weights.h), so
+ * the tool fits only freestyle and renju. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,11 +35,12 @@ enum {
     SIDE_FEATURES = GMK_PAT_COUNT + GMK_TH_COUNT,
     /* me, opp, the four-three and double-three indicators, and whether black moves */
     FEATURES = 2 * SIDE_FEATURES + 3,
-    /* parameters: pattern weights, threat bonuses, the opponent's coefficient, tempo, the two
-     * bonuses, and a weight for each threat count of either side */
+    /* parameters: black's pattern weights and threat bonuses, white's (tied to black's but
+     * under renju), the opponent's coefficient, tempo, the two bonuses, and a weight for each
+     * threat count of either side */
     P_PAT = 0,
     P_THREAT = GMK_PAT_COUNT,
-    P_OPP = GMK_PAT_COUNT + GMK_TH_COUNT,
+    P_OPP = 2 * SIDE_FEATURES,
     P_TEMPO,
     P_FOUR_THREE,
     P_DOUBLE_THREE,
@@ -56,11 +60,21 @@ typedef struct {
     bool held_out;
     bool scored;     /* a position the evaluation scores in a search (see above) */
     bool quiet_move; /* the move played next makes or blocks no three or four */
+    bool black_moves;
     int game;
 } sample;
 
 static sample *samples;
 static size_t nsamples, cap;
+
+static gmk_rule rule = GMK_RULE_FREESTYLE;
+static bool per_colour; /* each colour's shapes weighed apart (renju) */
+
+/* The first parameter of the shape weights of the side to move (k = 0) or the other (k = 1). */
+static int shape_block(const sample *s, int k) {
+    bool black = s->black_moves == (k == 0);
+    return per_colour && !black ? SIDE_FEATURES : 0;
+}
 
 static void add_features(const gmk_board *b, sample *s) {
     memset(s->f, 0, sizeof s->f);
@@ -98,7 +112,7 @@ static bool scored_by_eval(const gmk_board *b) {
            !b->count[opp][GMK_TH_FIVE];
 }
 
-static bool read_games(const char *path, gmk_rule rule, int *games) {
+static bool read_games(const char *path, int *games) {
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "texel: cannot read %s\n", path);
@@ -144,6 +158,7 @@ static bool read_games(const char *path, gmk_rule rule, int *games) {
                 gmk_color me = gmk_board_side(&b);
                 s->quiet_move = b.cell[pos].threat[me] < GMK_TH_THREE &&
                                 b.cell[pos].threat[gmk_opponent(me)] < GMK_TH_THREE;
+                s->black_moves = me == GMK_BLACK;
                 s->game = *games;
             }
             gmk_board_make(&b, pos);
@@ -159,7 +174,8 @@ static double evaluate(const double *w, const sample *s, double *grad, double dl
     double side[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
         const float *f = s->f + k * SIDE_FEATURES;
-        for (int i = 0; i < SIDE_FEATURES; i++) side[k] += w[P_PAT + i] * f[i];
+        const double *shape = w + shape_block(s, k);
+        for (int i = 0; i < SIDE_FEATURES; i++) side[k] += shape[i] * f[i];
     }
     double v = mover * side[0] - w[P_OPP] * side[1] + w[P_TEMPO] +
                w[P_FOUR_THREE] * s->f[2 * SIDE_FEATURES] +
@@ -173,8 +189,10 @@ static double evaluate(const double *w, const sample *s, double *grad, double dl
             grad[P_MINE + t] += dloss * s->f[GMK_PAT_COUNT + t];
             grad[P_THEIRS + t] -= dloss * s->f[SIDE_FEATURES + GMK_PAT_COUNT + t];
         }
-        for (int i = 0; i < SIDE_FEATURES; i++)
-            grad[P_PAT + i] += dloss * (mover * s->f[i] - w[P_OPP] * s->f[SIDE_FEATURES + i]);
+        for (int i = 0; i < SIDE_FEATURES; i++) {
+            grad[shape_block(s, 0) + i] += dloss * mover * s->f[i];
+            grad[shape_block(s, 1) + i] -= dloss * w[P_OPP] * s->f[SIDE_FEATURES + i];
+        }
         grad[P_OPP] -= dloss * side[1];
         grad[P_TEMPO] += dloss;
         grad[P_FOUR_THREE] += dloss * s->f[2 * SIDE_FEATURES];
@@ -203,17 +221,29 @@ static double loss(const double *w, double k, bool held_out) {
     return n ? sum / (double)n : 0;
 }
 
+/* The rule's weights this program is linked with. */
+static const gmk_eval_weight_set *eval_in_force(void) {
+    return &gmk_weights_for(rule)->eval;
+}
+
 static void weights_in_force(double *w) {
     memset(w, 0, sizeof(double) * PARAMS);
-    for (int i = 0; i < GMK_PAT_COUNT; i++) w[P_PAT + i] = gmk_pattern_weight[i];
-    for (int i = 0; i < GMK_TH_COUNT; i++) w[P_THREAT + i] = gmk_threat_bonus[i];
-    w[P_OPP] = gmk_eval_weights.opponent / 16.0;
-    w[P_TEMPO] = gmk_eval_weights.tempo;
-    w[P_FOUR_THREE] = gmk_eval_weights.four_three;
-    w[P_DOUBLE_THREE] = gmk_eval_weights.double_three;
+    const gmk_weights *set = gmk_weights_for(rule);
+    const gmk_eval_weight_set *e = &set->eval;
+    /* white's shapes start from white's weights under renju, else they are black's */
+    for (int c = 0; c < 2; c++) {
+        const gmk_shape_weights *shape = &set->shape[per_colour ? c : 0];
+        for (int i = 0; i < GMK_PAT_COUNT; i++) w[c * SIDE_FEATURES + i] = shape->pattern[i];
+        for (int i = 0; i < GMK_TH_COUNT; i++)
+            w[c * SIDE_FEATURES + GMK_PAT_COUNT + i] = shape->threat[i];
+    }
+    w[P_OPP] = e->opponent / 16.0;
+    w[P_TEMPO] = e->tempo;
+    w[P_FOUR_THREE] = e->four_three;
+    w[P_DOUBLE_THREE] = e->double_three;
     for (int t = 0; t < GMK_TH_COUNT; t++) {
-        w[P_MINE + t] = gmk_eval_weights.mine[t];
-        w[P_THEIRS + t] = gmk_eval_weights.theirs[t];
+        w[P_MINE + t] = e->mine[t];
+        w[P_THEIRS + t] = e->theirs[t];
     }
 }
 
@@ -225,6 +255,10 @@ static bool symmetric;   /* --symmetric: both sums weigh the same (mover = oppon
 static bool fixed(int i) {
     if (i == P_BLACK) return false;
     if (keep_shapes && i < P_OPP) return true;
+    if (i >= SIDE_FEATURES && i < P_OPP) {
+        if (!per_colour) return true; /* white's shapes are black's */
+        i -= SIDE_FEATURES;
+    }
     if (symmetric && i == P_OPP) return true;
     if (i >= P_MINE) {
         int t = (i - P_MINE) % GMK_TH_COUNT;
@@ -324,35 +358,43 @@ static void carry_margins(const swings *old, const swings *now, int margins[4]) 
         size_t n_old, n_now;
         const double *a = swing_list(old, depth, &n_old), *b = swing_list(now, depth, &n_now);
         size_t below = 0;
-        while (below < n_old && a[below] < gmk_eval_weights.futility[depth]) below++;
+        while (below < n_old && a[below] < eval_in_force()->futility[depth]) below++;
         size_t at = n_old ? below * n_now / n_old : 0;
         if (at >= n_now) at = n_now - 1;
         margins[depth] = (int)lround(b[at]);
         fprintf(stderr, "texel: futility margin at depth %d: %d -> %d (quantile %.3f)\n", depth,
-                gmk_eval_weights.futility[depth], margins[depth],
+                eval_in_force()->futility[depth], margins[depth],
                 n_old ? (double)below / (double)n_old : 0);
     }
 }
 
 static void print_weights(const double *w, const int margins[4], double k, double before,
-                          double after, int games, gmk_rule rule) {
+                          double after, int games) {
     static const char *pat_names[GMK_PAT_COUNT] = {"DEAD", "OL", "B1", "F1", "B2",  "F2",
                                                    "B3",   "F3", "B4", "F4", "DF4", "F5"};
     static const char *threat_names[GMK_TH_COUNT] = {
         "NONE", "THREE", "DOUBLE_THREE", "FOUR", "FOUR_THREE", "OPEN_FOUR", "FIVE", "FORBID"};
-    printf("/* weights.c: GENERATED by tools/texel.c (`make weights`); do not edit.\n"
+    const char *name = gmk_rule_name(rule);
+    printf("/* weights_%s.c: GENERATED by tools/texel.c (`make weights WEIGHTS_RULE=%s`); do "
+           "not edit.\n"
            " *\n"
            " * Fitted to %d self-play games of tools/gendata.c (%s, %zu positions), K = %.0f:\n"
            " * held-out cross-entropy %.5f with the weights before, %.5f with these. */\n"
            "#include \"weights.h\"\n\n",
-           games, gmk_rule_name(rule), nsamples, k, before, after);
-    printf("const int16_t gmk_pattern_weight[GMK_PAT_COUNT] = {\n");
-    for (int i = 0; i < GMK_PAT_COUNT; i++)
-        printf("    [GMK_PAT_%s] = %ld,\n", pat_names[i], lround(w[P_PAT + i]));
-    printf("};\n\nconst int16_t gmk_threat_bonus[GMK_TH_COUNT] = {\n");
-    for (int i = 0; i < GMK_TH_COUNT; i++)
-        printf("    [GMK_TH_%s] = %ld,\n", threat_names[i], lround(w[P_THREAT + i]));
-    printf("};\n\nconst gmk_eval_weight_set gmk_eval_weights = {\n"
+           name, name, games, name, nsamples, k, before, after);
+    printf("const gmk_weights gmk_weights_%s = {\n    .shape = {\n", name);
+    for (int c = 0; c < 2; c++) {
+        const double *shape = w + (per_colour ? c * SIDE_FEATURES : 0);
+        printf("        {.pattern = {");
+        for (int i = 0; i < GMK_PAT_COUNT; i++)
+            printf("%s[GMK_PAT_%s] = %ld", i ? ", " : "", pat_names[i], lround(shape[i]));
+        printf("},\n         .threat = {");
+        for (int i = 0; i < GMK_TH_COUNT; i++)
+            printf("%s[GMK_TH_%s] = %ld", i ? ", " : "", threat_names[i],
+                   lround(shape[GMK_PAT_COUNT + i]));
+        printf("}},\n");
+    }
+    printf("    },\n    .eval = {\n"
            "    .mover = 24,\n    .opponent = %ld,\n    .tempo = %ld,\n"
            "    .four_three = %ld,\n    .double_three = %ld,\n",
            lround(w[P_OPP] * 16), lround(w[P_TEMPO]), lround(w[P_FOUR_THREE]),
@@ -364,12 +406,11 @@ static void print_weights(const double *w, const int margins[4], double k, doubl
                    lround(w[(side == 0 ? P_MINE : P_THEIRS) + t]));
         printf("},\n");
     }
-    printf("    .futility = {%d, %d, %d, %d},\n};\n", margins[0], margins[1], margins[2],
+    printf("    .futility = {%d, %d, %d, %d},\n    },\n};\n", margins[0], margins[1], margins[2],
            margins[3]);
 }
 
 int main(int argc, char **argv) {
-    gmk_rule rule = GMK_RULE_FREESTYLE;
     int epochs = 2000, games = 0, files = 0;
     double lambda = 1;
     for (int i = 1; i < argc; i++) {
@@ -378,6 +419,12 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "texel: unknown rule %s\n", argv[i]);
                 return 2;
             }
+            if (rule != GMK_RULE_FREESTYLE && rule != GMK_RULE_RENJU) {
+                fprintf(stderr, "texel: only freestyle and renju have weights of their own "
+                                "(standard and caro play with freestyle's)\n");
+                return 2;
+            }
+            per_colour = rule == GMK_RULE_RENJU;
         } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
             lambda = atof(argv[++i]);
             if (!(lambda >= 0 && lambda <= 1)) {
@@ -397,12 +444,12 @@ int main(int argc, char **argv) {
                 return 2;
             }
         } else {
-            if (!read_games(argv[i], rule, &games)) return 1;
+            if (!read_games(argv[i], &games)) return 1;
             files++;
         }
     }
     if (!files || nsamples < 1000) {
-        fprintf(stderr, "usage: texel [--rule R] [--epochs N] games.txt... > weights.c "
+        fprintf(stderr, "usage: texel [--rule R] [--epochs N] games.txt... > weights_<rule>.c "
                         "(needs 1000 positions or more)\n");
         return 2;
     }
@@ -437,7 +484,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "texel: black's advantage (not used by the engine): %.0f\n", w[P_BLACK]);
     w[P_BLACK] = 0;
     double after = loss(w, k, true);
-    print_weights(w, margins, k, before, after, games, rule);
+    print_weights(w, margins, k, before, after, games);
     free(old.one);
     free(old.two);
     free(now.one);

@@ -113,7 +113,7 @@ static bool journal_undo(gmk_board *b, gmk_pos p) {
 static inline void cell_judge(const gmk_pattern_tables *t, gmk_cell *cell, gmk_color c) {
     int shift = c == GMK_BLACK ? 0 : 16;
     cell->threat[c] = t->threat_by_tally[c][(cell->tally >> shift) & 0xFFFF];
-    cell->score[c] = (int16_t)gmk_score_of((gmk_threat)cell->threat[c],
+    cell->score[c] = (int16_t)gmk_score_of(t->threat_bonus[c], (gmk_threat)cell->threat[c],
                                            (int)((cell->weights >> shift) & 0xFFFF));
 }
 

@@ -4,6 +4,8 @@
  * straight four), and each lower shape is one stone away from the shape above it. */
 #include "pattern.h"
 
+#include "weights.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,11 +141,12 @@ const uint16_t gmk_tally_weight[GMK_PAT_COUNT] = {
     [GMK_PAT_OL] = 125, [GMK_PAT_B4] = 625, [GMK_PAT_DF4] = 1250,
 };
 
-int gmk_shape_score(const uint8_t pat[GMK_DIRS], gmk_line_variant v) {
-    gmk_threat t = gmk_threat_of(pat, v);
+int gmk_shape_score(const uint8_t pat[GMK_DIRS], gmk_rule rule, gmk_color c) {
+    gmk_threat t = gmk_threat_of(pat, gmk_line_variant_of(rule, c));
     if (t == GMK_TH_FORBID) return 0;
-    int s = gmk_threat_bonus[t];
-    for (int d = 0; d < GMK_DIRS; d++) s += gmk_pattern_weight[pat[d]];
+    const gmk_shape_weights *w = gmk_shape_weights_of(gmk_weights_for(rule), c);
+    int s = w->threat[t];
+    for (int d = 0; d < GMK_DIRS; d++) s += w->pattern[pat[d]];
     return s;
 }
 
@@ -175,7 +178,7 @@ static pthread_once_t variant_once[GMK_LINE_VARIANTS] = {PTHREAD_ONCE_INIT, PTHR
 /* Side numbering of the full keys (five cells a side) and of the near ones (four a side). */
 static uint32_t left_base[1024], near_left_base[1024];
 static uint16_t right_index[1024], near_right_index[1024];
-static uint32_t pair_tally[GMK_PAIR_COUNT], pair_weights[GMK_PAIR_COUNT];
+static uint32_t pair_tally[GMK_PAIR_COUNT];
 static pthread_once_t index_once = PTHREAD_ONCE_INIT;
 
 /* Numbers the reachable codes of `slots` cells (2 bits each) of one side: in left codes slot 0
@@ -224,8 +227,6 @@ static void build_index(void) {
         uint8_t black = gmk_pair_pattern((uint8_t)pair, GMK_BLACK);
         uint8_t white = gmk_pair_pattern((uint8_t)pair, GMK_WHITE);
         pair_tally[pair] = gmk_tally_weight[black] | (uint32_t)gmk_tally_weight[white] << 16;
-        pair_weights[pair] = (uint32_t)(uint16_t)gmk_pattern_weight[black] |
-                             (uint32_t)(uint16_t)gmk_pattern_weight[white] << 16;
     }
     for (uint32_t code = 0; code < 1024; code++) /* unreachable: any entry, never out of range */
         if (right_index[code] == 0xFFFF) right_index[code] = 0;
@@ -301,7 +302,20 @@ static void build_rule(gmk_rule rule) {
     uint8_t *pairs = calloc(entries, 1);
     if (!pairs) abort();
     t->pair_tally = pair_tally;
+    /* the rule's pattern weights by pair, and its threat bonuses */
+    const gmk_weights *w = gmk_weights_for(rule);
+    const gmk_shape_weights *wb = gmk_shape_weights_of(w, GMK_BLACK);
+    const gmk_shape_weights *ww = gmk_shape_weights_of(w, GMK_WHITE);
+    uint32_t *pair_weights = malloc(GMK_PAIR_COUNT * sizeof *pair_weights);
+    if (!pair_weights) abort();
+    for (int pair = 0; pair < GMK_PAIR_COUNT; pair++)
+        pair_weights[pair] =
+            (uint32_t)(uint16_t)wb->pattern[gmk_pair_pattern((uint8_t)pair, GMK_BLACK)] |
+            (uint32_t)(uint16_t)ww->pattern[gmk_pair_pattern((uint8_t)pair, GMK_WHITE)] << 16;
     t->pair_weights = pair_weights;
+    t->threat_bonus[GMK_BLACK] = wb->threat;
+    t->threat_bonus[GMK_WHITE] = ww->threat;
+    t->weights = w;
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
         gmk_line_variant v = gmk_line_variant_of(rule, c);
         pthread_once(&variant_once[v], builders[v]);

@@ -90,8 +90,6 @@ enum {
  * of four patterns takes 83 KB and stalls the board updates on cache misses). */
 enum { GMK_TALLY_COUNT = 5 * 5 * 5 * 5 * 9 };
 extern const uint16_t gmk_tally_weight[GMK_PAT_COUNT];
-extern const int16_t gmk_pattern_weight[GMK_PAT_COUNT];
-extern const int16_t gmk_threat_bonus[GMK_TH_COUNT];
 
 /* Both colours' patterns on one line in one byte: black's * GMK_PAT_COUNT + white's. */
 enum { GMK_PAIR_COUNT = GMK_PAT_COUNT * GMK_PAT_COUNT };
@@ -110,6 +108,8 @@ typedef struct {
     const uint8_t *threat_by_tally[3]; /* [color] -> gmk_threat, by tally */
     const uint32_t *pair_tally;        /* pair -> black's tally weight | white's << 16 */
     const uint32_t *pair_weights;      /* pair -> black's pattern weight | white's << 16 */
+    const int16_t *threat_bonus[3];    /* [color] -> bonus by gmk_threat */
+    const struct gmk_weights *weights; /* the rule's weights (core/weights.h) */
 } gmk_pattern_tables;
 
 const gmk_pattern_tables *gmk_pattern_tables_for(gmk_rule rule);
@@ -129,16 +129,17 @@ static inline int gmk_pattern_tally(const uint8_t pat[GMK_DIRS]) {
            gmk_tally_weight[pat[3]];
 }
 
-/* The shape score of a cell with threat t whose pattern weights sum to weights. */
-static inline int gmk_score_of(gmk_threat t, int weights) {
-    return t == GMK_TH_FORBID ? 0 : weights + gmk_threat_bonus[t];
+/* The shape score of a cell with threat t whose pattern weights sum to weights, under a
+ * colour's threat bonuses. */
+static inline int gmk_score_of(const int16_t *threat_bonus, gmk_threat t, int weights) {
+    return t == GMK_TH_FORBID ? 0 : weights + threat_bonus[t];
 }
 
 /* Combines four directional patterns into a threat code (the definition the tables use). */
 gmk_threat gmk_threat_of(const uint8_t pat[GMK_DIRS], gmk_line_variant v);
 
-/* Shape score of one cell from its four patterns (integers only). */
-int gmk_shape_score(const uint8_t pat[GMK_DIRS], gmk_line_variant v);
+/* Shape score of one cell for colour c under a rule's weights, from its four patterns. */
+int gmk_shape_score(const uint8_t pat[GMK_DIRS], gmk_rule rule, gmk_color c);
 
 const char *gmk_pattern_name(gmk_pattern p);
 

@@ -19,7 +19,7 @@ static int with_bonuses(const gmk_board *b, int v, int four_three, int double_th
 }
 
 int gmk_eval(const gmk_board *b) {
-    const gmk_eval_weight_set *w = &gmk_eval_weights;
+    const gmk_eval_weight_set *w = &b->tables->weights->eval;
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
     /* the side to move turns its potential into threats first */
     int v = (b->score_sum[me] * w->mover - b->score_sum[opp] * w->opponent) / 16 + w->tempo;

@@ -45,9 +45,9 @@ bool gmk_prune_late_move(const gmk_board *b, gmk_pos p, int depth, int index, bo
     return index >= limit;
 }
 
-int gmk_prune_futility_value(int depth, int static_eval) {
+int gmk_prune_futility_value(const gmk_board *b, int depth, int static_eval) {
     if (depth < 1 || depth > GMK_PRUNE_FUTILITY_DEPTH) return GMK_SCORE_WIN;
-    return static_eval + gmk_eval_weights.futility[depth];
+    return static_eval + b->tables->weights->eval.futility[depth];
 }
 
 bool gmk_prune_futile(const gmk_board *b, gmk_pos p, int depth, int index, int static_eval,
@@ -55,5 +55,5 @@ bool gmk_prune_futile(const gmk_board *b, gmk_pos p, int depth, int index, int s
     if (pv_node || forced || index < 1 || depth < 1 || depth > GMK_PRUNE_FUTILITY_DEPTH ||
         abs(alpha) >= GMK_SCORE_MATE_BOUND || !gmk_prune_is_quiet(b, p))
         return false;
-    return gmk_prune_futility_value(depth, static_eval) <= alpha;
+    return gmk_prune_futility_value(b, depth, static_eval) <= alpha;
 }

@@ -42,8 +42,9 @@ bool gmk_prune_late_move(const gmk_board *b, gmk_pos p, int depth, int index, bo
 bool gmk_prune_futile(const gmk_board *b, gmk_pos p, int depth, int index, int static_eval,
                       int alpha, bool pv_node, bool forced);
 
-/* The futility bound: static_eval plus the margin of this depth (depth 1..3). */
-int gmk_prune_futility_value(int depth, int static_eval);
+/* The futility bound: static_eval plus the margin of this depth (depth 1..3) under the
+ * board's rule. */
+int gmk_prune_futility_value(const gmk_board *b, int depth, int static_eval);
 
 /* The deepest node where futility pruning applies. */
 enum { GMK_PRUNE_FUTILITY_DEPTH = 3 };

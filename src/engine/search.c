@@ -358,7 +358,7 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
                         : gmk_prune_late_move(b, p, depth, i, pv_node, forced);
         if (late && best > -GMK_SCORE_MATE_BOUND) continue;
         if (selective && gmk_prune_futile(b, p, depth, i, static_eval, alpha, pv_node, forced)) {
-            int bound = gmk_prune_futility_value(depth, static_eval);
+            int bound = gmk_prune_futility_value(b, depth, static_eval);
             if (bound > best) best = bound;
             continue;
         }

@@ -68,6 +68,22 @@ check "the fit lowers the training loss ($first -> $last)" \
 check "texel --quiet --lambda 0.5 succeeds" [ $? -eq 0 ]
 check "its weights compile" cc -std=c11 -Wall -Werror -fsyntax-only -Isrc/core "$tmp/quiet.c"
 
+# one set per rule: freestyle's colours share their shape weights, renju's are fitted apart
+colour_lines() { # FILE: how many different lines of pattern weights the two colours have
+    [ "$(grep -c '{.pattern' "$1")" -eq 2 ] && grep '{.pattern' "$1" | sort -u | wc -l
+}
+colours_share() { [ "$(colour_lines "$1")" = 1 ]; }
+colours_differ() { [ "$(colour_lines "$1")" = 2 ]; }
+check "freestyle names its set" grep -q "^const gmk_weights gmk_weights_freestyle = {" "$tmp/weights.c"
+check "freestyle's colours share their shape weights" colours_share "$tmp/weights.c"
+"$gendata" --rule renju --games 60 --nodes 300 --seed 5 > "$tmp/r.txt" 2> /dev/null
+check "renju games" [ "$(wc -l < "$tmp/r.txt")" -eq 60 ]
+"$texel" --rule renju --epochs 300 "$tmp/r.txt" > "$tmp/renju.c" 2> /dev/null
+check "texel --rule renju succeeds" [ $? -eq 0 ]
+check "renju's weights compile" cc -std=c11 -Wall -Werror -fsyntax-only -Isrc/core "$tmp/renju.c"
+check "renju names its set" grep -q "^const gmk_weights gmk_weights_renju = {" "$tmp/renju.c"
+check "renju's colours get shape weights of their own" colours_differ "$tmp/renju.c"
+
 # bad arguments and input: a message on stderr, nothing on stdout, a non-zero status
 bad() { # DESCRIPTION COMMAND...
     what=$1
@@ -81,6 +97,7 @@ bad() { # DESCRIPTION COMMAND...
 bad "gendata --games 0" "$gendata" --games 0
 bad "gendata --nodes with an absurd number" "$gendata" --nodes 99999999999999999999
 bad "gendata --rule nonsense" "$gendata" --rule nonsense
+bad "texel --rule caro (it plays with freestyle's weights)" "$texel" --rule caro "$tmp/a.txt"
 bad "texel, a missing file" "$texel" "$tmp/missing.txt"
 printf 'garbage\n\001\002\n' > "$tmp/garbage.txt"
 bad "texel, a file that is not games" "$texel" "$tmp/garbage.txt"

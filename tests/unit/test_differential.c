@@ -90,7 +90,7 @@ static void check_patterns(const gmk_board *b, const char *label, diff_stats *st
                     }
                 }
                 gmk_threat t = gmk_threat_of(pat, v);
-                int s = gmk_shape_score(pat, v);
+                int s = gmk_shape_score(pat, b->rule, c);
                 if ((t != b->cell[p].threat[c] || s != b->cell[p].score[c]) &&
                     ++st->mismatches <= 10)
                     cr_expect_fail("%s: cell %d,%d colour %d: threat %d score %d, slow %d %d",

@@ -9,7 +9,8 @@
 
 /* The evaluation as weights.h defines it, from the patterns alone. */
 static int model_eval(const gmk_board *b) {
-    const gmk_eval_weight_set *w = &gmk_eval_weights;
+    const gmk_weights *set = gmk_weights_for(b->rule);
+    const gmk_eval_weight_set *w = &set->eval;
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
     long sum[3] = {0, 0, 0};
     int count[3][GMK_TH_COUNT] = {{0}};
@@ -23,8 +24,9 @@ static int model_eval(const gmk_board *b) {
                 gmk_threat t = gmk_threat_of(pat, gmk_line_variant_of(b->rule, c));
                 count[c][t]++;
                 if (t == GMK_TH_FORBID) continue;
-                sum[c] += gmk_threat_bonus[t];
-                for (int d = 0; d < GMK_DIRS; d++) sum[c] += gmk_pattern_weight[pat[d]];
+                const gmk_shape_weights *shape = gmk_shape_weights_of(set, c);
+                sum[c] += shape->threat[t];
+                for (int d = 0; d < GMK_DIRS; d++) sum[c] += shape->pattern[pat[d]];
             }
         }
     long v = (sum[me] * w->mover - sum[opp] * w->opponent) / 16 + w->tempo;
@@ -69,18 +71,36 @@ Test(eval, matches_the_fitted_model_on_random_games) {
 
 Test(eval, weights_fit_the_board_sums) {
     /* pattern weights are summed per colour in 16 bits, and a cell's score is an int16 */
-    int max_weight = 0, max_bonus = 0;
-    for (int p = 0; p < GMK_PAT_COUNT; p++) {
-        cr_assert_geq(gmk_pattern_weight[p], 0, "pattern %d", p);
-        if (gmk_pattern_weight[p] > max_weight) max_weight = gmk_pattern_weight[p];
+    for (gmk_rule rule = 0; rule < GMK_RULE_COUNT; rule++) {
+        const gmk_weights *set = gmk_weights_for(rule);
+        for (int c = 0; c < 2; c++) {
+            const gmk_shape_weights *shape = &set->shape[c];
+            int max_weight = 0, max_bonus = 0;
+            for (int p = 0; p < GMK_PAT_COUNT; p++) {
+                cr_assert_geq(shape->pattern[p], 0, "rule %d colour %d pattern %d", rule, c, p);
+                if (shape->pattern[p] > max_weight) max_weight = shape->pattern[p];
+            }
+            for (int t = 0; t < GMK_TH_COUNT; t++) {
+                cr_assert_geq(shape->threat[t], 0, "rule %d colour %d threat %d", rule, c, t);
+                if (shape->threat[t] > max_bonus) max_bonus = shape->threat[t];
+            }
+            cr_assert_lt(4 * max_weight + max_bonus, 32768);
+            cr_assert_eq(shape->pattern[GMK_PAT_DEAD], 0);
+            cr_assert_eq(shape->threat[GMK_TH_FORBID], 0, "a forbidden cell scores nothing");
+        }
+        cr_assert_gt(set->eval.mover, 0);
+        cr_assert_gt(set->eval.opponent, 0);
     }
-    for (int t = 0; t < GMK_TH_COUNT; t++) {
-        cr_assert_geq(gmk_threat_bonus[t], 0, "threat %d", t);
-        if (gmk_threat_bonus[t] > max_bonus) max_bonus = gmk_threat_bonus[t];
-    }
-    cr_assert_lt(4 * max_weight + max_bonus, 32768);
-    cr_assert_eq(gmk_pattern_weight[GMK_PAT_DEAD], 0);
-    cr_assert_eq(gmk_threat_bonus[GMK_TH_FORBID], 0, "a forbidden cell scores nothing");
-    cr_assert_gt(gmk_eval_weights.mover, 0);
-    cr_assert_gt(gmk_eval_weights.opponent, 0);
+}
+
+/* Renju has a set of its own; standard and caro play with freestyle's, and so does a rule
+ * number out of range. */
+Test(eval, each_rule_has_its_set) {
+    cr_assert_eq(gmk_weights_for(GMK_RULE_FREESTYLE), &gmk_weights_freestyle);
+    cr_assert_eq(gmk_weights_for(GMK_RULE_RENJU), &gmk_weights_renju);
+    cr_assert_eq(gmk_weights_for(GMK_RULE_STANDARD), &gmk_weights_freestyle);
+    cr_assert_eq(gmk_weights_for(GMK_RULE_CARO), &gmk_weights_freestyle);
+    cr_assert_eq(gmk_weights_for((gmk_rule)99), &gmk_weights_freestyle);
+    for (gmk_rule rule = 0; rule < GMK_RULE_COUNT; rule++)
+        cr_assert_eq(gmk_pattern_tables_for(rule)->weights, gmk_weights_for(rule));
 }

@@ -3,6 +3,7 @@
  * reachable line key. */
 #include <criterion/criterion.h>
 
+#include "core/weights.h"
 #include "support.h"
 
 /* Classifies an 11-cell line written as text: '.' empty, 'X' own stone, 'O' opponent, '|'
@@ -203,8 +204,9 @@ Test(pattern_threat, combinations) {
     cr_expect_eq(threat4(D, D, D, GMK_PAT_F5, F), GMK_TH_FIVE);
     /* the score of a forbidden cell is 0; others are not negative */
     uint8_t forb[GMK_DIRS] = {GMK_PAT_F3, GMK_PAT_F3, GMK_PAT_DEAD, GMK_PAT_DEAD};
-    cr_expect_eq(gmk_shape_score(forb, R), 0);
-    cr_expect_gt(gmk_shape_score(forb, F), 0);
+    cr_expect_eq(gmk_shape_score(forb, GMK_RULE_RENJU, GMK_BLACK), 0);
+    cr_expect_gt(gmk_shape_score(forb, GMK_RULE_RENJU, GMK_WHITE), 0);
+    cr_expect_gt(gmk_shape_score(forb, GMK_RULE_FREESTYLE, GMK_BLACK), 0);
 }
 
 Test(pattern_threat, names) {
@@ -324,13 +326,14 @@ Test(pattern_tables, threat_and_score_tables) {
                 for (int d = GMK_DIRS - 1; d >= 0; d--) {
                     pat[d] = (uint8_t)(rest % GMK_PAT_COUNT);
                     rest /= GMK_PAT_COUNT;
-                    weights += gmk_pattern_weight[pat[d]];
+                    weights += gmk_shape_weights_of(t->weights, c)->pattern[pat[d]];
                 }
                 int tally = gmk_pattern_tally(pat);
                 cr_assert(tally >= 0 && tally < GMK_TALLY_COUNT);
                 gmk_threat threat = (gmk_threat)t->threat_by_tally[c][tally];
                 if (threat != gmk_threat_of(pat, v)) bad++;
-                if (gmk_score_of(threat, weights) != gmk_shape_score(pat, v)) bad++;
+                if (gmk_score_of(t->threat_bonus[c], threat, weights) != gmk_shape_score(pat, r, c))
+                    bad++;
                 combos++;
             }
             cr_expect_eq(combos, 20736);
