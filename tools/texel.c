@@ -33,8 +33,10 @@ enum {
     SIZE = 15,
     /* features of one colour: pattern counts, then threat counts */
     SIDE_FEATURES = GMK_PAT_COUNT + GMK_TH_COUNT,
-    /* me, opp, the four-three and double-three indicators, and whether black moves */
-    FEATURES = 2 * SIDE_FEATURES + 3,
+    /* me, opp, the four-three and double-three indicators, whether black moves, and the
+     * cells of each combination class of me, then of opp */
+    F_COMBO = 2 * SIDE_FEATURES + 3,
+    FEATURES = F_COMBO + 2 * GMK_COMBO_COUNT,
     /* parameters: black's pattern weights and threat bonuses, white's (tied to black's but
      * under renju), the opponent's coefficient, tempo, the two bonuses, and a weight for each
      * threat count of either side */
@@ -49,7 +51,9 @@ enum {
     /* the first mover's advantage: fitted so that it does not bend the other weights, but not
      * used by the engine (it is the same for every position a search compares) */
     P_BLACK = P_THEIRS + GMK_TH_COUNT,
-    PARAMS
+    P_MINE_COMBO, /* a weight for each combination class of the side to move's cells */
+    P_THEIRS_COMBO = P_MINE_COMBO + GMK_COMBO_COUNT,
+    PARAMS = P_THEIRS_COMBO + GMK_COMBO_COUNT
 };
 
 typedef struct {
@@ -90,6 +94,7 @@ static void add_features(const gmk_board *b, sample *s) {
                 float *f = s->f + side * SIDE_FEATURES;
                 for (int d = 0; d < GMK_DIRS; d++) f[gmk_cell_pattern(cell, c, d)] += 1;
                 f[GMK_PAT_COUNT + cell->threat[c]] += 1;
+                s->f[F_COMBO + side * GMK_COMBO_COUNT + cell->combo[c]] += 1;
             }
         }
     s->f[2 * SIDE_FEATURES] = b->count[me][GMK_TH_FOUR_THREE] > 0;
@@ -184,7 +189,14 @@ static double evaluate(const double *w, const sample *s, double *grad, double dl
     for (int t = 0; t < GMK_TH_COUNT; t++)
         v += w[P_MINE + t] * s->f[GMK_PAT_COUNT + t] -
              w[P_THEIRS + t] * s->f[SIDE_FEATURES + GMK_PAT_COUNT + t];
+    for (int k = 0; k < GMK_COMBO_COUNT; k++)
+        v += w[P_MINE_COMBO + k] * s->f[F_COMBO + k] -
+             w[P_THEIRS_COMBO + k] * s->f[F_COMBO + GMK_COMBO_COUNT + k];
     if (grad) {
+        for (int k = 0; k < GMK_COMBO_COUNT; k++) {
+            grad[P_MINE_COMBO + k] += dloss * s->f[F_COMBO + k];
+            grad[P_THEIRS_COMBO + k] -= dloss * s->f[F_COMBO + GMK_COMBO_COUNT + k];
+        }
         for (int t = 0; t < GMK_TH_COUNT; t++) {
             grad[P_MINE + t] += dloss * s->f[GMK_PAT_COUNT + t];
             grad[P_THEIRS + t] -= dloss * s->f[SIDE_FEATURES + GMK_PAT_COUNT + t];
@@ -245,6 +257,10 @@ static void weights_in_force(double *w) {
         w[P_MINE + t] = e->mine[t];
         w[P_THEIRS + t] = e->theirs[t];
     }
+    for (int k = 0; k < GMK_COMBO_COUNT; k++) {
+        w[P_MINE_COMBO + k] = e->mine_combo[k];
+        w[P_THEIRS_COMBO + k] = e->theirs_combo[k];
+    }
 }
 
 /* Parameters held at zero: the dead pattern, no threat, and the forbidden cell (scored 0), and
@@ -254,6 +270,7 @@ static bool symmetric;   /* --symmetric: both sums weigh the same (mover = oppon
 
 static bool fixed(int i) {
     if (i == P_BLACK) return false;
+    if (i >= P_MINE_COMBO) return (i - P_MINE_COMBO) % GMK_COMBO_COUNT == 0; /* class 0 */
     if (keep_shapes && i < P_OPP) return true;
     if (i >= SIDE_FEATURES && i < P_OPP) {
         if (!per_colour) return true; /* white's shapes are black's */
@@ -271,7 +288,7 @@ static bool fixed(int i) {
 
 /* The threat counts' weights may be negative; the rest are summed as unsigned. */
 static bool signed_param(int i) {
-    return i >= P_MINE; /* and P_BLACK */
+    return i >= P_MINE; /* and P_BLACK and the combination classes */
 }
 
 static void fit(double *w, double k, int epochs) {
@@ -404,6 +421,13 @@ static void print_weights(const double *w, const int margins[4], double k, doubl
         for (int t = 0; t < GMK_TH_COUNT; t++)
             printf("%s[GMK_TH_%s] = %ld", t ? ", " : "", threat_names[t],
                    lround(w[(side == 0 ? P_MINE : P_THEIRS) + t]));
+        printf("},\n");
+    }
+    for (int side = 0; side < 2; side++) {
+        printf("    .%s_combo = {", side == 0 ? "mine" : "theirs");
+        for (int k = 0; k < GMK_COMBO_COUNT; k++)
+            printf("%s%ld", k ? ", " : "",
+                   lround(w[(side == 0 ? P_MINE_COMBO : P_THEIRS_COMBO) + k]));
         printf("},\n");
     }
     printf("    .futility = {%d, %d, %d, %d},\n    },\n};\n", margins[0], margins[1], margins[2],

@@ -1,6 +1,8 @@
 /* board.c: make, undo and the incremental line patterns (see board.h). */
 #include "board.h"
 
+#include "weights.h"
+
 #include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -35,6 +37,7 @@ typedef struct {
     int first;   /* its first saved cell */
     int count[3][GMK_TH_COUNT];
     int32_t score_sum[3];
+    int32_t combo_sum[3][2];
 } journal_ply;
 
 struct gmk_board_journal {
@@ -81,6 +84,7 @@ static journal_ply *journal_open(gmk_board *b, gmk_pos p) {
     f->first = j->saved_top;
     memcpy(f->count, b->count, sizeof f->count);
     memcpy(f->score_sum, b->score_sum, sizeof f->score_sum);
+    memcpy(f->combo_sum, b->combo_sum, sizeof f->combo_sum);
     return f; /* the cell of the move itself keeps its keys and patterns under the stone */
 }
 
@@ -106,6 +110,7 @@ static bool journal_undo(gmk_board *b, gmk_pos p) {
     j->saved_top = f->first;
     memcpy(b->count, f->count, sizeof f->count);
     memcpy(b->score_sum, f->score_sum, sizeof f->score_sum);
+    memcpy(b->combo_sum, f->combo_sum, sizeof f->combo_sum);
     return true;
 }
 
@@ -115,6 +120,16 @@ static inline void cell_judge(const gmk_pattern_tables *t, gmk_cell *cell, gmk_c
     cell->threat[c] = t->threat_by_tally[c][(cell->tally >> shift) & 0xFFFF];
     cell->score[c] = (int16_t)gmk_score_of(t->threat_bonus[c], (gmk_threat)cell->threat[c],
                                            (int)((cell->weights >> shift) & 0xFFFF));
+}
+
+/* Combination classes of both colours from the cell's patterns (a forbidden cell has none). */
+static inline void cell_combos(const gmk_pattern_tables *t, gmk_cell *cell) {
+    uint32_t minor = t->pair_minor[cell->pair[0]] + t->pair_minor[cell->pair[1]] +
+                     t->pair_minor[cell->pair[2]] + t->pair_minor[cell->pair[3]];
+    cell->combo[GMK_BLACK] =
+        cell->threat[GMK_BLACK] == GMK_TH_FORBID ? 0 : t->combo_by_minor[minor & 0xFFFF];
+    cell->combo[GMK_WHITE] =
+        cell->threat[GMK_WHITE] == GMK_TH_FORBID ? 0 : t->combo_by_minor[minor >> 16];
 }
 
 /* Derived state of one empty cell from its keys. */
@@ -129,13 +144,24 @@ static void cell_recompute(const gmk_board *b, gmk_cell *cell) {
     }
     cell_judge(t, cell, GMK_BLACK);
     cell_judge(t, cell, GMK_WHITE);
+    cell_combos(t, cell);
 }
 
 static void cell_add(gmk_board *b, const gmk_cell *cell, int sign) {
+    const gmk_eval_weight_set *w = &b->tables->weights->eval;
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
         b->count[c][cell->threat[c]] += sign;
         b->score_sum[c] += sign * cell->score[c];
+        b->combo_sum[c][0] += sign * w->mine_combo[cell->combo[c]];
+        b->combo_sum[c][1] += sign * w->theirs_combo[cell->combo[c]];
     }
+}
+
+/* Moves a cell's weight in colour c's combination sums from class old to its class now. */
+static void combo_change(gmk_board *b, gmk_color c, int old, const gmk_cell *cell) {
+    const gmk_eval_weight_set *w = &b->tables->weights->eval;
+    b->combo_sum[c][0] += w->mine_combo[cell->combo[c]] - w->mine_combo[old];
+    b->combo_sum[c][1] += w->theirs_combo[cell->combo[c]] - w->theirs_combo[old];
 }
 
 /* Recomputes the patterns of an empty cell along direction d after its key changed. The change
@@ -161,6 +187,10 @@ cell_refresh_dir(gmk_board *b, gmk_cell *cell, int d, int32_t *black_sum, int32_
         }
         *(c == GMK_BLACK ? black_sum : white_sum) += cell->score[c] - os;
     }
+    uint8_t old_black = cell->combo[GMK_BLACK], old_white = cell->combo[GMK_WHITE];
+    cell_combos(t, cell);
+    if (cell->combo[GMK_BLACK] != old_black) combo_change(b, GMK_BLACK, old_black, cell);
+    if (cell->combo[GMK_WHITE] != old_white) combo_change(b, GMK_WHITE, old_white, cell);
 }
 
 /* The 24 cells of the 5x5 square around a cell, as offsets. */
@@ -310,7 +340,8 @@ void gmk_board_undo(gmk_board *b) {
 
 bool gmk_board_check(const gmk_board *b) {
     int count[3][GMK_TH_COUNT] = {{0}};
-    int32_t sum[3] = {0};
+    int32_t sum[3] = {0}, combo_sum[3][2] = {{0}};
+    const gmk_eval_weight_set *w = &b->tables->weights->eval;
     uint64_t hash = 0;
     for (int y = 0; y < b->size; y++)
         for (int x = 0; x < b->size; x++) {
@@ -329,8 +360,11 @@ bool gmk_board_check(const gmk_board *b) {
             for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
                 if (fresh.threat[c] != b->cell[p].threat[c]) return false;
                 if (fresh.score[c] != b->cell[p].score[c]) return false;
+                if (fresh.combo[c] != b->cell[p].combo[c]) return false;
                 count[c][fresh.threat[c]]++;
                 sum[c] += fresh.score[c];
+                combo_sum[c][0] += w->mine_combo[fresh.combo[c]];
+                combo_sum[c][1] += w->theirs_combo[fresh.combo[c]];
             }
         }
     if (hash != b->hash) return false;
@@ -346,6 +380,7 @@ bool gmk_board_check(const gmk_board *b) {
         }
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
         if (sum[c] != b->score_sum[c]) return false;
+        if (memcmp(combo_sum[c], b->combo_sum[c], sizeof combo_sum[c]) != 0) return false;
         if (memcmp(count[c], b->count[c], sizeof count[c]) != 0) return false;
     }
     for (int i = 0; i < b->move_count; i++)

@@ -2,9 +2,10 @@
  * patterns of every empty cell, kept up to date incrementally by make and undo.
  *
  * Invariants: cell[p].key[d] always describes the 10 neighbours of p along direction d; for
- * every empty on-board cell, pat/threat/score match the tables of the board's rule for both
- * colours, and count[color][threat] and score_sum[color] add them up. Debug builds
- * (GMK_CHECK_BOARD defined) verify this against a full recomputation after every make and undo.
+ * every empty on-board cell, pat/threat/combo/score match the tables of the board's rule for
+ * both colours, and count[color][threat], score_sum[color] and combo_sum[color] add them up. Debug
+ * builds (GMK_CHECK_BOARD defined) verify this against a full recomputation after every make and
+ * undo.
  *
  * make and undo do not judge legality (rules.h does); they only require an empty on-board
  * point. The board is a plain value: copying it with memcpy gives an independent position
@@ -25,6 +26,7 @@ typedef struct {
     uint32_t tally;         /* gmk_pattern_tally of black's patterns | of white's << 16 */
     uint32_t weights;       /* summed pattern weights of black | of white << 16 */
     uint8_t threat[3];      /* [color] gmk_threat */
+    uint8_t combo[3];       /* [color] combination class (pattern.h), 0 when forbidden */
     int16_t score[3];       /* [color] shape score */
 } gmk_cell;
 
@@ -52,6 +54,9 @@ typedef struct {
     uint8_t near[GMK_CELLS];    /* stones within 2 cells (the 5x5 square around the cell) */
     int count[3][GMK_TH_COUNT]; /* empty cells per colour and threat */
     int32_t score_sum[3];       /* sum of shape scores of empty cells per colour */
+    /* [color][0] the empty cells' mine_combo weights (weights.h) of their class for colour,
+     * [color][1] their theirs_combo weights */
+    int32_t combo_sum[3][2];
     gmk_board_journal *journal; /* NULL, or where make saves what undo puts back (below) */
 } gmk_board;
 

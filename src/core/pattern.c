@@ -141,6 +141,23 @@ const uint16_t gmk_tally_weight[GMK_PAT_COUNT] = {
     [GMK_PAT_OL] = 125, [GMK_PAT_B4] = 625, [GMK_PAT_DF4] = 1250,
 };
 
+/* Open twos, closed threes, open threes and fours (a same-line double four is one) 0..4 each. */
+const uint16_t gmk_minor_weight[GMK_PAT_COUNT] = {
+    [GMK_PAT_F2] = 1, [GMK_PAT_B3] = 5, [GMK_PAT_F3] = 25, [GMK_PAT_B4] = 125, [GMK_PAT_DF4] = 125,
+};
+
+int gmk_combo_of(const uint8_t pat[GMK_DIRS]) {
+    int twos = 0, closed_threes = 0, open_threes = 0, fours = 0;
+    for (int d = 0; d < GMK_DIRS; d++) {
+        twos += pat[d] == GMK_PAT_F2;
+        closed_threes += pat[d] == GMK_PAT_B3;
+        open_threes += pat[d] == GMK_PAT_F3;
+        fours += pat[d] == GMK_PAT_B4 || pat[d] == GMK_PAT_DF4;
+    }
+    return (twos > 2 ? 2 : twos) + 3 * (closed_threes > 2 ? 2 : closed_threes) +
+           9 * (open_threes > 0) + 18 * (fours > 0);
+}
+
 int gmk_shape_score(const uint8_t pat[GMK_DIRS], gmk_rule rule, gmk_color c) {
     gmk_threat t = gmk_threat_of(pat, gmk_line_variant_of(rule, c));
     if (t == GMK_TH_FORBID) return 0;
@@ -178,7 +195,8 @@ static pthread_once_t variant_once[GMK_LINE_VARIANTS] = {PTHREAD_ONCE_INIT, PTHR
 /* Side numbering of the full keys (five cells a side) and of the near ones (four a side). */
 static uint32_t left_base[1024], near_left_base[1024];
 static uint16_t right_index[1024], near_right_index[1024];
-static uint32_t pair_tally[GMK_PAIR_COUNT];
+static uint32_t pair_tally[GMK_PAIR_COUNT], pair_minor[GMK_PAIR_COUNT];
+static uint8_t combo_by_minor[GMK_MINOR_TALLY_COUNT];
 static pthread_once_t index_once = PTHREAD_ONCE_INIT;
 
 /* Numbers the reachable codes of `slots` cells (2 bits each) of one side: in left codes slot 0
@@ -227,6 +245,18 @@ static void build_index(void) {
         uint8_t black = gmk_pair_pattern((uint8_t)pair, GMK_BLACK);
         uint8_t white = gmk_pair_pattern((uint8_t)pair, GMK_WHITE);
         pair_tally[pair] = gmk_tally_weight[black] | (uint32_t)gmk_tally_weight[white] << 16;
+        pair_minor[pair] = gmk_minor_weight[black] | (uint32_t)gmk_minor_weight[white] << 16;
+    }
+    /* every combination of four patterns, so that each reachable minor tally is filled */
+    uint8_t pat[GMK_DIRS];
+    for (int i = 0; i < GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT; i++) {
+        int rest = i, minor = 0;
+        for (int d = 0; d < GMK_DIRS; d++) {
+            pat[d] = (uint8_t)(rest % GMK_PAT_COUNT);
+            rest /= GMK_PAT_COUNT;
+            minor += gmk_minor_weight[pat[d]];
+        }
+        combo_by_minor[minor] = (uint8_t)gmk_combo_of(pat);
     }
     for (uint32_t code = 0; code < 1024; code++) /* unreachable: any entry, never out of range */
         if (right_index[code] == 0xFFFF) right_index[code] = 0;
@@ -313,6 +343,8 @@ static void build_rule(gmk_rule rule) {
             (uint32_t)(uint16_t)wb->pattern[gmk_pair_pattern((uint8_t)pair, GMK_BLACK)] |
             (uint32_t)(uint16_t)ww->pattern[gmk_pair_pattern((uint8_t)pair, GMK_WHITE)] << 16;
     t->pair_weights = pair_weights;
+    t->pair_minor = pair_minor;
+    t->combo_by_minor = combo_by_minor;
     t->threat_bonus[GMK_BLACK] = wb->threat;
     t->threat_bonus[GMK_WHITE] = ww->threat;
     t->weights = w;

@@ -91,6 +91,19 @@ enum {
 enum { GMK_TALLY_COUNT = 5 * 5 * 5 * 5 * 9 };
 extern const uint16_t gmk_tally_weight[GMK_PAT_COUNT];
 
+/* Beside its threat, a cell has a combination class for each colour: how many of its four
+ * patterns are open twos (0, 1, 2 or more) and closed threes (0, 1, 2 or more), and whether any
+ * is an open three and any a four (GMK_COMBO_COUNT classes; gmk_combo_of). The evaluation gives
+ * each class a weight (weights.h): a point that makes two twos, or a three and a two, at once is
+ * worth more than its lines apart. The board reads the class from a minor tally, the sum of
+ * gmk_minor_weight over the four patterns (twos, closed threes, open threes and fours counted
+ * in base 5). */
+enum { GMK_COMBO_COUNT = 36, GMK_MINOR_TALLY_COUNT = 625 };
+extern const uint16_t gmk_minor_weight[GMK_PAT_COUNT];
+
+/* The combination class of four directional patterns (the definition the tables use). */
+int gmk_combo_of(const uint8_t pat[GMK_DIRS]);
+
 /* Both colours' patterns on one line in one byte: black's * GMK_PAT_COUNT + white's. */
 enum { GMK_PAIR_COUNT = GMK_PAT_COUNT * GMK_PAT_COUNT };
 
@@ -109,6 +122,8 @@ typedef struct {
     const uint32_t *pair_tally;        /* pair -> black's tally weight | white's << 16 */
     const uint32_t *pair_weights;      /* pair -> black's pattern weight | white's << 16 */
     const int16_t *threat_bonus[3];    /* [color] -> bonus by gmk_threat */
+    const uint32_t *pair_minor;        /* pair -> black's minor weight | white's << 16 */
+    const uint8_t *combo_by_minor;     /* minor tally -> combination class */
     const struct gmk_weights *weights; /* the rule's weights (core/weights.h) */
 } gmk_pattern_tables;
 

@@ -23,7 +23,9 @@ typedef struct {
 
 /* eval = (mover * S(side to move) - opponent * S(other side)) / 16 + tempo
  *        + sum over threats t of mine[t] * (side to move's cells with t)
- *                              - theirs[t] * (other side's cells with t),
+ *                              - theirs[t] * (other side's cells with t)
+ *        + sum over the side to move's cells of mine_combo[its class]
+ *        - sum over the other side's cells of theirs_combo[its class],
  * plus four_three when the side to move has a four-three point, or double_three when it has a
  * double-three point and the opponent no four. S is a colour's sum of shape scores
  * (gmk_board.score_sum); the cells with a threat are gmk_board.count. */
@@ -35,6 +37,11 @@ typedef struct {
     int double_three;
     int mine[GMK_TH_COUNT];
     int theirs[GMK_TH_COUNT];
+    /* a weight for each cell of the side to move, and of the other side, by its combination
+     * class (pattern.h; class 0, nothing of note, weighs 0), summed by the board
+     * (gmk_board.combo_sum) */
+    int16_t mine_combo[GMK_COMBO_COUNT];
+    int16_t theirs_combo[GMK_COMBO_COUNT];
     /* Futility margins of the search at depths 1 to 3 (engine/prune.c), in this evaluation's
      * units: a quiet move is not searched when the evaluation plus the margin is at most
      * alpha. They depend on how far one or two quiet moves move the evaluation, so the fit

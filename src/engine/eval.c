@@ -25,6 +25,7 @@ int gmk_eval(const gmk_board *b) {
     int v = (b->score_sum[me] * w->mover - b->score_sum[opp] * w->opponent) / 16 + w->tempo;
     for (int t = GMK_TH_THREE; t < GMK_TH_FORBID; t++)
         v += w->mine[t] * b->count[me][t] - w->theirs[t] * b->count[opp][t];
+    v += b->combo_sum[me][0] - b->combo_sum[opp][1];
     return with_bonuses(b, v, w->four_three, w->double_three);
 }
 

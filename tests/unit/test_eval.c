@@ -12,7 +12,7 @@ static int model_eval(const gmk_board *b) {
     const gmk_weights *set = gmk_weights_for(b->rule);
     const gmk_eval_weight_set *w = &set->eval;
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
-    long sum[3] = {0, 0, 0};
+    long sum[3] = {0, 0, 0}, combo_sum[3] = {0, 0, 0};
     int count[3][GMK_TH_COUNT] = {{0}};
     for (int y = 0; y < b->size; y++)
         for (int x = 0; x < b->size; x++) {
@@ -24,12 +24,15 @@ static int model_eval(const gmk_board *b) {
                 gmk_threat t = gmk_threat_of(pat, gmk_line_variant_of(b->rule, c));
                 count[c][t]++;
                 if (t == GMK_TH_FORBID) continue;
+                int combo = gmk_combo_of(pat);
+                combo_sum[c] += c == me ? w->mine_combo[combo] : -w->theirs_combo[combo];
                 const gmk_shape_weights *shape = gmk_shape_weights_of(set, c);
                 sum[c] += shape->threat[t];
                 for (int d = 0; d < GMK_DIRS; d++) sum[c] += shape->pattern[pat[d]];
             }
         }
-    long v = (sum[me] * w->mover - sum[opp] * w->opponent) / 16 + w->tempo;
+    long v = (sum[me] * w->mover - sum[opp] * w->opponent) / 16 + w->tempo + combo_sum[me] +
+             combo_sum[opp];
     for (int t = GMK_TH_THREE; t < GMK_TH_FORBID; t++)
         v += (long)w->mine[t] * count[me][t] - (long)w->theirs[t] * count[opp][t];
     if (count[me][GMK_TH_FOUR_THREE] > 0)

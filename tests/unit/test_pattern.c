@@ -311,6 +311,25 @@ Test(pattern_tables, caro_all_keys, .timeout = 120) {
     check_tables_for_variant(GMK_LINE_CARO);
 }
 
+/* The combination class counts open twos and closed threes up to two, and notes any open three
+ * and any four (a same-line double four is a four). */
+Test(pattern_threat, combination_classes) {
+    enum { D = GMK_PAT_DEAD, F2 = GMK_PAT_F2, B3 = GMK_PAT_B3, F3 = GMK_PAT_F3, B4 = GMK_PAT_B4 };
+    uint8_t none[GMK_DIRS] = {D, GMK_PAT_B2, GMK_PAT_F1, GMK_PAT_F5};
+    uint8_t two_twos[GMK_DIRS] = {F2, D, F2, D};
+    uint8_t three_twos[GMK_DIRS] = {F2, F2, F2, D};
+    uint8_t three_and_two[GMK_DIRS] = {F3, F2, D, D};
+    uint8_t four_two_closed_three[GMK_DIRS] = {B4, F2, B3, D};
+    uint8_t double_four_line[GMK_DIRS] = {GMK_PAT_DF4, B3, B3, B3};
+    cr_expect_eq(gmk_combo_of(none), 0);
+    cr_expect_eq(gmk_combo_of(two_twos), 2);
+    cr_expect_eq(gmk_combo_of(three_twos), 2);
+    cr_expect_eq(gmk_combo_of(three_and_two), 1 + 9);
+    cr_expect_eq(gmk_combo_of(four_two_closed_three), 1 + 3 + 18);
+    cr_expect_eq(gmk_combo_of(double_four_line), 6 + 18);
+    cr_expect_lt(gmk_combo_of(four_two_closed_three), GMK_COMBO_COUNT);
+}
+
 /* The threat read by tally, and the score summed from the weights, are gmk_threat_of and
  * gmk_shape_score of every combination of four patterns. */
 Test(pattern_tables, threat_and_score_tables) {
@@ -332,6 +351,10 @@ Test(pattern_tables, threat_and_score_tables) {
                 cr_assert(tally >= 0 && tally < GMK_TALLY_COUNT);
                 gmk_threat threat = (gmk_threat)t->threat_by_tally[c][tally];
                 if (threat != gmk_threat_of(pat, v)) bad++;
+                int minor = 0;
+                for (int d = 0; d < GMK_DIRS; d++) minor += gmk_minor_weight[pat[d]];
+                cr_assert(minor >= 0 && minor < GMK_MINOR_TALLY_COUNT);
+                if (t->combo_by_minor[minor] != gmk_combo_of(pat)) bad++;
                 if (gmk_score_of(t->threat_bonus[c], threat, weights) != gmk_shape_score(pat, r, c))
                     bad++;
                 combos++;
