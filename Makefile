@@ -124,8 +124,8 @@ duel: $(OUT)/duel
 # committing it.
 WEIGHTS_RULE ?= freestyle
 WEIGHTS_GAMES ?= 6000
-WEIGHTS_NODES ?= 4000
-WEIGHTS_SEED ?= 2
+WEIGHTS_NODES ?= 8000
+WEIGHTS_SEED ?= 3
 WEIGHTS_FIT ?= --quiet --lambda 0.5
 $(OUT)/gendata: tools/gendata.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
