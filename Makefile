@@ -125,7 +125,7 @@ duel: $(OUT)/duel
 WEIGHTS_RULE ?= freestyle
 WEIGHTS_GAMES ?= 6000
 WEIGHTS_NODES ?= 8000
-WEIGHTS_SEED ?= 3
+WEIGHTS_SEED ?= 4
 WEIGHTS_FIT ?= --quiet --lambda 0.5
 $(OUT)/gendata: tools/gendata.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
