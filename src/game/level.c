@@ -24,7 +24,7 @@ static const level_row ladder[] = {
     {"Casual", "业余", false, 4, 10, 20, 0, 1000},
     {"Intermediate", "中级", false, 0, 0, 0, 30000, 1000},
     {"Advanced", "高级", false, 0, 0, 0, 120000, 1000},
-    {"Expert", "专家", false, 0, 0, 0, 500000, 1000},
+    {"Expert", "专家", false, 0, 0, 0, 800000, 1000},
     {"Master", "大师", false, 0, 0, 0, 0, 0},
 };
 
