@@ -192,6 +192,12 @@ static uint8_t *line_table[GMK_LINE_VARIANTS][3];
 static uint8_t tally_table[GMK_LINE_VARIANTS][GMK_TALLY_COUNT];
 static pthread_once_t variant_once[GMK_LINE_VARIANTS] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
                                                          PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
+/* The i-th of the PATTERN_COMBINATIONS ways to give a cell's four directions a pattern each. */
+enum { PATTERN_COMBINATIONS = GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT };
+static void nth_combination(int i, uint8_t pat[GMK_DIRS]) {
+    for (int d = 0; d < GMK_DIRS; d++, i /= GMK_PAT_COUNT) pat[d] = (uint8_t)(i % GMK_PAT_COUNT);
+}
+
 /* Side numbering of the full keys (five cells a side) and of the near ones (four a side). */
 static uint32_t left_base[1024], near_left_base[1024];
 static uint16_t right_index[1024], near_right_index[1024];
@@ -249,14 +255,9 @@ static void build_index(void) {
     }
     /* every combination of four patterns, so that each reachable minor tally is filled */
     uint8_t pat[GMK_DIRS];
-    for (int i = 0; i < GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT; i++) {
-        int rest = i, minor = 0;
-        for (int d = 0; d < GMK_DIRS; d++) {
-            pat[d] = (uint8_t)(rest % GMK_PAT_COUNT);
-            rest /= GMK_PAT_COUNT;
-            minor += gmk_minor_weight[pat[d]];
-        }
-        combo_by_minor[minor] = (uint8_t)gmk_combo_of(pat);
+    for (int i = 0; i < PATTERN_COMBINATIONS; i++) {
+        nth_combination(i, pat);
+        combo_by_minor[gmk_minor_tally(pat)] = (uint8_t)gmk_combo_of(pat);
     }
     for (uint32_t code = 0; code < 1024; code++) /* unreachable: any entry, never out of range */
         if (right_index[code] == 0xFFFF) right_index[code] = 0;
@@ -293,12 +294,8 @@ static void build_variant(gmk_line_variant v) {
     line_table[v][GMK_WHITE] = flipped;
     /* every combination of four patterns, so that each reachable tally is filled */
     uint8_t pat[GMK_DIRS];
-    for (int i = 0; i < GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT * GMK_PAT_COUNT; i++) {
-        int rest = i;
-        for (int d = 0; d < GMK_DIRS; d++) {
-            pat[d] = (uint8_t)(rest % GMK_PAT_COUNT);
-            rest /= GMK_PAT_COUNT;
-        }
+    for (int i = 0; i < PATTERN_COMBINATIONS; i++) {
+        nth_combination(i, pat);
         tally_table[v][gmk_pattern_tally(pat)] = (uint8_t)gmk_threat_of(pat, v);
     }
 }

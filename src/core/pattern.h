@@ -104,6 +104,12 @@ extern const uint16_t gmk_minor_weight[GMK_PAT_COUNT];
 /* The combination class of four directional patterns (the definition the tables use). */
 int gmk_combo_of(const uint8_t pat[GMK_DIRS]);
 
+/* The minor tally of four directional patterns, 0..GMK_MINOR_TALLY_COUNT - 1. */
+static inline int gmk_minor_tally(const uint8_t pat[GMK_DIRS]) {
+    return gmk_minor_weight[pat[0]] + gmk_minor_weight[pat[1]] + gmk_minor_weight[pat[2]] +
+           gmk_minor_weight[pat[3]];
+}
+
 /* Both colours' patterns on one line in one byte: black's * GMK_PAT_COUNT + white's. */
 enum { GMK_PAIR_COUNT = GMK_PAT_COUNT * GMK_PAT_COUNT };
 

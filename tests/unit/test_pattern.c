@@ -351,8 +351,7 @@ Test(pattern_tables, threat_and_score_tables) {
                 cr_assert(tally >= 0 && tally < GMK_TALLY_COUNT);
                 gmk_threat threat = (gmk_threat)t->threat_by_tally[c][tally];
                 if (threat != gmk_threat_of(pat, v)) bad++;
-                int minor = 0;
-                for (int d = 0; d < GMK_DIRS; d++) minor += gmk_minor_weight[pat[d]];
+                int minor = gmk_minor_tally(pat);
                 cr_assert(minor >= 0 && minor < GMK_MINOR_TALLY_COUNT);
                 if (t->combo_by_minor[minor] != gmk_combo_of(pat)) bad++;
                 if (gmk_score_of(t->threat_bonus[c], threat, weights) != gmk_shape_score(pat, r, c))
