@@ -93,7 +93,7 @@ $(OUT)/obj/%.o: %.c
 unit-tests: $(TEST_BINS)
 
 # Every test: unit tests (Criterion) then the scripted suites, each against this build.
-test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(OUT)/gendata $(OUT)/texel $(TEST_BINS)
+test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(OUT)/gendata $(OUT)/texel $(OUT)/policy $(TEST_BINS)
 	sh tests/run.sh $(OUT)
 
 bench: $(OUT)/gomoku
@@ -118,10 +118,11 @@ $(OUT)/duel: bench/duel.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 duel: $(OUT)/duel
 
-# make weights: refits the evaluation of one rule (docs/engine.md, "Learned weights"). Self-play
-# games of the engine as built (tools/gendata.c), then the fit (tools/texel.c), which rewrites
-# src/core/weights_$(WEIGHTS_RULE).c (freestyle or renju); rebuild and measure before
-# committing it.
+# make weights: refits the evaluation and the move-ordering policy of one rule (docs/engine.md,
+# "Learned weights" and "Move-ordering policy"). Self-play games of the engine as built
+# (tools/gendata.c), then the fits (tools/texel.c, tools/policy.c), which rewrite
+# src/core/weights_$(WEIGHTS_RULE).c and src/engine/policy_$(WEIGHTS_RULE).c (freestyle or
+# renju); rebuild and measure before committing them.
 WEIGHTS_RULE ?= freestyle
 WEIGHTS_GAMES ?= 6000
 WEIGHTS_NODES ?= 8000
@@ -131,12 +132,17 @@ $(OUT)/gendata: tools/gendata.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 $(OUT)/texel: tools/texel.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
+$(OUT)/policy: tools/policy.c $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 .PHONY: weights
-weights: $(OUT)/gendata $(OUT)/texel
+weights: $(OUT)/gendata $(OUT)/texel $(OUT)/policy
 	$(OUT)/gendata --rule $(WEIGHTS_RULE) --games $(WEIGHTS_GAMES) --nodes $(WEIGHTS_NODES) --seed $(WEIGHTS_SEED) > $(OUT)/weights-games.txt
 	$(OUT)/texel --rule $(WEIGHTS_RULE) $(WEIGHTS_FIT) $(OUT)/weights-games.txt > $(OUT)/weights_$(WEIGHTS_RULE).c
 	clang-format -i $(OUT)/weights_$(WEIGHTS_RULE).c
 	mv $(OUT)/weights_$(WEIGHTS_RULE).c src/core/weights_$(WEIGHTS_RULE).c
+	$(OUT)/policy --rule $(WEIGHTS_RULE) $(OUT)/weights-games.txt > $(OUT)/policy_$(WEIGHTS_RULE).c
+	clang-format -i $(OUT)/policy_$(WEIGHTS_RULE).c
+	mv $(OUT)/policy_$(WEIGHTS_RULE).c src/engine/policy_$(WEIGHTS_RULE).c
 
 # bench/gen_tactics: finds positions for tests/data/tactics.txt (see bench/gen_tactics.c).
 $(OUT)/gen_tactics: bench/gen_tactics.c $(OUT)/libgmk.a

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/renju.h"
+#include "policy.h"
 
 gmk_threat gmk_movegen_threat(const gmk_board *b, gmk_pos p, gmk_color c) {
     gmk_threat t = (gmk_threat)b->cell[p].threat[c];
@@ -34,9 +35,9 @@ static const int defence_bonus[GMK_TH_COUNT] = {
     [GMK_TH_FIVE] = 500000, [GMK_TH_FORBID] = 0,
 };
 
-/* The ordering's own shape weights, set by hand (the first weights of the evaluation, before
- * they were fitted): a fitted evaluation may value the small shapes at nothing, but the order
- * of quiet moves needs them. */
+/* A colour's shape at a cell, set by hand (the first weights of the evaluation, before they
+ * were fitted): the threat search orders its moves by it, the reductions spare blocks of it,
+ * and levels 1-2 evaluate with it. The search's own order is the learned policy (policy.h). */
 static const int16_t order_pattern_weight[GMK_PAT_COUNT] = {
     [GMK_PAT_DEAD] = 0, [GMK_PAT_OL] = 0,   [GMK_PAT_B1] = 1,  [GMK_PAT_F1] = 3,
     [GMK_PAT_B2] = 6,   [GMK_PAT_F2] = 16,  [GMK_PAT_B3] = 20, [GMK_PAT_F3] = 60,
@@ -57,30 +58,45 @@ int gmk_movegen_shape(const gmk_board *b, gmk_pos p, gmk_color c) {
     return s;
 }
 
-/* By the colour to move and a line's pair of patterns: twice the mover's pattern weight plus
- * the opponent's, the ordering's share of that line. */
-static int16_t order_pair[3][GMK_PAIR_COUNT];
-static pthread_once_t order_once = PTHREAD_ONCE_INIT;
+/* The policy's line entries by rule, colour to move and a line's pair of patterns (the pair
+ * holds black's pattern first; the policy's table the mover's). */
+static int16_t policy_pair[GMK_RULE_COUNT][3][GMK_PAIR_COUNT];
+static pthread_once_t policy_once = PTHREAD_ONCE_INIT;
 
-static void build_order_pairs(void) {
-    for (int pair = 0; pair < GMK_PAIR_COUNT; pair++) {
-        int black = order_pattern_weight[gmk_pair_pattern((uint8_t)pair, GMK_BLACK)];
-        int white = order_pattern_weight[gmk_pair_pattern((uint8_t)pair, GMK_WHITE)];
-        order_pair[GMK_BLACK][pair] = (int16_t)(2 * black + white);
-        order_pair[GMK_WHITE][pair] = (int16_t)(2 * white + black);
+static void build_policy_pairs(void) {
+    for (int rule = 0; rule < GMK_RULE_COUNT; rule++) {
+        const gmk_policy_weights *w = gmk_policy_for((gmk_rule)rule);
+        for (int pair = 0; pair < GMK_PAIR_COUNT; pair++) {
+            int black = gmk_pair_pattern((uint8_t)pair, GMK_BLACK);
+            int white = gmk_pair_pattern((uint8_t)pair, GMK_WHITE);
+            policy_pair[rule][GMK_BLACK][pair] = w->line[black * GMK_PAT_COUNT + white];
+            policy_pair[rule][GMK_WHITE][pair] = w->line[white * GMK_PAT_COUNT + black];
+        }
     }
 }
 
+/* The bonuses of the mover's threat and of the opponent's it blocks, plus the policy. */
 static int order_score(const gmk_board *b, gmk_pos p, gmk_threat mine) {
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
     const gmk_cell *cell = &b->cell[p];
     gmk_threat at_me = (gmk_threat)cell->threat[me], theirs = (gmk_threat)cell->threat[opp];
-    int s = attack_bonus[mine] + defence_bonus[theirs];
-    if (at_me == GMK_TH_FORBID || theirs == GMK_TH_FORBID)
-        return s + gmk_movegen_shape(b, p, me) * 2 + gmk_movegen_shape(b, p, opp);
-    const int16_t *pairs = order_pair[me];
-    return s + 2 * order_threat_bonus[at_me] + order_threat_bonus[theirs] + pairs[cell->pair[0]] +
-           pairs[cell->pair[1]] + pairs[cell->pair[2]] + pairs[cell->pair[3]];
+    const gmk_policy_weights *w = gmk_policy_for(b->rule);
+    const int16_t *pairs = policy_pair[b->rule][me];
+    return attack_bonus[mine] + defence_bonus[theirs] + pairs[cell->pair[0]] +
+           pairs[cell->pair[1]] + pairs[cell->pair[2]] + pairs[cell->pair[3]] +
+           w->mine_combo[cell->combo[me]] + w->theirs_combo[cell->combo[opp]] +
+           w->mine_threat[at_me] + w->theirs_threat[theirs];
+}
+
+void gmk_movegen_order_by_hand(const gmk_board *b, gmk_scored_move *moves, int n) {
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    for (int i = 0; i < n; i++) {
+        gmk_pos p = moves[i].pos;
+        gmk_threat mine = gmk_movegen_threat(b, p, me);
+        gmk_threat theirs = (gmk_threat)b->cell[p].threat[opp];
+        moves[i].score = attack_bonus[mine] + defence_bonus[theirs] +
+                         2 * gmk_movegen_shape(b, p, me) + gmk_movegen_shape(b, p, opp);
+    }
 }
 
 /* Adds p if legal for the mover; returns the new count. */
@@ -192,7 +208,7 @@ static int defences(gmk_board *b, gmk_scored_move *out) {
 }
 
 int gmk_movegen_generate(gmk_board *b, gmk_scored_move *out, bool *forced) {
-    pthread_once(&order_once, build_order_pairs);
+    pthread_once(&policy_once, build_policy_pairs);
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
     *forced = false;
     if (b->move_count == 0) {
@@ -224,7 +240,7 @@ int gmk_movegen_generate(gmk_board *b, gmk_scored_move *out, bool *forced) {
 }
 
 int gmk_movegen_all_legal(gmk_board *b, gmk_scored_move *out) {
-    pthread_once(&order_once, build_order_pairs);
+    pthread_once(&policy_once, build_policy_pairs);
     int n = 0;
     for (int y = 0; y < b->size; y++)
         for (int x = 0; x < b->size; x++) {

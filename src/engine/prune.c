@@ -8,9 +8,9 @@
 #include "engine.h"
 #include "movegen.h"
 
-/* A quiet move on the opponent's shapes (its closed threes and open twos crossing there) is
- * reduced a ply less. */
-enum { BLOCKING_SCORE = 40 };
+/* A quiet move that builds the mover's own shapes (closed threes and open twos crossing there)
+ * is reduced a ply less. */
+enum { BUILDING_SCORE = 40 };
 
 void gmk_prune_init(gmk_prune_table *t) {
     for (int d = 0; d < GMK_PRUNE_DEPTHS; d++)
@@ -33,7 +33,7 @@ int gmk_prune_reduction(const gmk_prune_table *t, const gmk_board *b, gmk_pos p,
     int r = t->r[d][i];
     if (pv_node) r--;
     if (killer) r--;
-    if (gmk_movegen_shape(b, p, gmk_opponent(gmk_board_side(b))) >= BLOCKING_SCORE) r--;
+    if (gmk_movegen_shape(b, p, gmk_board_side(b)) >= BUILDING_SCORE) r--;
     if (r > depth - 2) r = depth - 2; /* the reduced search keeps a ply */
     return r < 0 ? 0 : r;
 }

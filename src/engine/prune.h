@@ -27,7 +27,7 @@ bool gmk_prune_is_quiet(const gmk_board *b, gmk_pos p);
 /* The reduction, in plies, of move p searched index-th (from 0) at a node of this depth, so
  * that the reduced search keeps at least one ply: 0 for moves that are not quiet, the first
  * move, forced lists and depths under 3; one less at PV nodes, for killers and for quiet
- * moves on the opponent's shapes. */
+ * moves that build the mover's own shapes (b is the position before p is played). */
 int gmk_prune_reduction(const gmk_prune_table *t, const gmk_board *b, gmk_pos p, int depth,
                         int index, bool pv_node, bool forced, bool killer);
 

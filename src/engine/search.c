@@ -313,6 +313,7 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
     } else {
         n = gmk_movegen_generate(b, moves, &forced);
         if (n == 0) return -(GMK_SCORE_WIN - (ply + 2));
+        if (s->limits.shape_only) gmk_movegen_order_by_hand(b, moves, n); /* levels 1-2 */
         for (int i = 0; i < n; i++) {
             gmk_pos p = moves[i].pos;
             if (p == tt_move)
@@ -362,6 +363,10 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
             if (bound > best) best = bound;
             continue;
         }
+        bool killer = p == s->killers[ply][0] || p == s->killers[ply][1];
+        int r = s->limits.shape_only
+                    ? 0
+                    : gmk_prune_reduction(&s->prune, b, p, depth, i, pv_node, forced, killer);
         gmk_board_make(b, p);
         int child_depth = depth - 1;
         if (forced && n == 1) child_depth = depth; /* single reply: extend */
@@ -369,10 +374,6 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
         if (i == 0) {
             score = -search(s, ply + 1, child_depth, -beta, -alpha, pv_node);
         } else {
-            bool killer = p == s->killers[ply][0] || p == s->killers[ply][1];
-            int r = s->limits.shape_only
-                        ? 0
-                        : gmk_prune_reduction(&s->prune, b, p, depth, i, pv_node, forced, killer);
             score = -search(s, ply + 1, child_depth - r, -alpha - 1, -alpha, false);
             if (score > alpha && r > 0)
                 score = -search(s, ply + 1, child_depth, -alpha - 1, -alpha, false);
@@ -553,6 +554,7 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
                 ? 0
                 : gmk_movegen_generate(b, gen, &forced);
     if (n == 0) n = gmk_movegen_all_legal(b, gen); /* must block, or nothing sensible: all */
+    if (limits->shape_only) gmk_movegen_order_by_hand(b, gen, n);
     if (b->count[gmk_opponent(b->side)][GMK_TH_FIVE] > 0) {
         /* keep only the blocks of the opponent's five when there are any */
         int k = 0;

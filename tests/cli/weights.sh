@@ -3,8 +3,10 @@
 # weights"): tools/gendata.c plays self-play games (the same seed gives the same games, each
 # line a well-formed game), tools/texel.c fits them and prints C source that compiles against
 # src/core/weights.h with a lower training loss than it started from, and both refuse bad
-# arguments and input with a message and a non-zero status.
-# Needs GMK_BIN (the gomoku binary); gendata and texel are looked for beside it.
+# arguments and input with a message and a non-zero status. tools/policy.c fits the
+# move-ordering policy to the same games and prints C source that compiles against
+# src/engine/policy.h, with a lower loss than it started from.
+# Needs GMK_BIN (the gomoku binary); gendata, texel and policy are looked for beside it.
 set -u
 
 if [ -z "${GMK_BIN:-}" ] || [ ! -x "$GMK_BIN" ]; then
@@ -14,7 +16,8 @@ fi
 dir=$(dirname "$GMK_BIN")
 gendata="$dir/gendata"
 texel="$dir/texel"
-for t in "$gendata" "$texel"; do
+policy="$dir/policy"
+for t in "$gendata" "$texel" "$policy"; do
     if [ ! -x "$t" ]; then
         echo "weights.sh: $t is missing (make $t)" >&2
         exit 2
@@ -84,6 +87,21 @@ check "renju's weights compile" cc -std=c11 -Wall -Werror -fsyntax-only -Isrc/co
 check "renju names its set" grep -q "^const gmk_weights gmk_weights_renju = {" "$tmp/renju.c"
 check "renju's colours get shape weights of their own" colours_differ "$tmp/renju.c"
 
+# the move-ordering policy, from the same games
+"$policy" --epochs 100 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/policy.c" 2> "$tmp/policy.log"
+check "policy succeeds" [ $? -eq 0 ]
+check "the policy compiles against policy.h" \
+    cc -std=c11 -Wall -Werror -fsyntax-only -Isrc -Isrc/engine "$tmp/policy.c"
+check "the policy names its set" grep -q "^const gmk_policy_weights gmk_policy_freestyle = {" "$tmp/policy.c"
+check "the policy's header names the data" grep -q "moves of 120 self-play games" "$tmp/policy.c"
+first=$(sed -n 's/.*epoch 50, loss \([0-9.]*\).*/\1/p' "$tmp/policy.log")
+last=$(sed -n 's/.*epoch 100, loss \([0-9.]*\).*/\1/p' "$tmp/policy.log")
+check "the policy's fit lowers its loss ($first -> $last)" \
+    awk -v a="$first" -v b="$last" 'BEGIN { exit !(a != "" && b != "" && b < a) }'
+"$policy" --rule renju --epochs 50 "$tmp/r.txt" > "$tmp/policy_renju.c" 2> /dev/null
+check "policy --rule renju names its set" \
+    grep -q "^const gmk_policy_weights gmk_policy_renju = {" "$tmp/policy_renju.c"
+
 # bad arguments and input: a message on stderr, nothing on stdout, a non-zero status
 bad() { # DESCRIPTION COMMAND...
     what=$1
@@ -105,6 +123,10 @@ head -c 100000 /dev/urandom > "$tmp/random.txt"
 bad "texel, random bytes" "$texel" "$tmp/random.txt"
 bad "texel --epochs -5" "$texel" --epochs -5 "$tmp/a.txt"
 bad "texel --lambda 2" "$texel" --lambda 2 "$tmp/a.txt"
+bad "policy --rule caro (it plays with freestyle's policy)" "$policy" --rule caro "$tmp/a.txt"
+bad "policy, a missing file" "$policy" "$tmp/missing.txt"
+bad "policy, random bytes" "$policy" "$tmp/random.txt"
+bad "policy --epochs 0" "$policy" --epochs 0 "$tmp/a.txt"
 
 echo "weights.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

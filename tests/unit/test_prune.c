@@ -135,3 +135,39 @@ Test(prune, threats_and_blocks_are_never_pruned_or_reduced) {
             cr_assert_eq(gmk_prune_reduction(&t, &b, block, depth, index, false, false, false), 0);
         }
 }
+
+/* A quiet move that builds the mover's own shape is reduced a ply less than one that builds
+ * nothing; the opponent's shape at the point does not matter (a move there is searched before
+ * the stone is placed, and the rule reads the mover's side of it). */
+Test(prune, building_moves_are_reduced_less) {
+    static gmk_prune_table t;
+    gmk_prune_init(&t);
+    gmk_board b;
+    gmk_board_init(&b, 15, GMK_RULE_FREESTYLE);
+    /* black h8, j8 and h10, white far away at a1, o15 and a15; black to move */
+    gmk_move_list list;
+    char err[100];
+    cr_assert(gmk_notation_parse_moves("h8a1j8o15h10a15", 15, &list, err, sizeof err));
+    cr_assert(gmk_move_list_to_board(&list, GMK_RULE_FREESTYLE, &b));
+    gmk_pos build = GMK_POS_NONE, far;
+    for (int y = 0; y < 15 && build == GMK_POS_NONE; y++)
+        for (int x = 0; x < 15 && build == GMK_POS_NONE; x++) {
+            gmk_pos p = gmk_pos_xy(x, y);
+            if (gmk_board_empty_at(&b, p) && gmk_prune_is_quiet(&b, p) &&
+                gmk_movegen_shape(&b, p, GMK_BLACK) >= 40)
+                build = p;
+        }
+    cr_assert_neq(build, GMK_POS_NONE, "no quiet point builds a shape");
+    cr_assert(gmk_notation_parse_point("d4", 15, &far, err, sizeof err));
+    cr_assert(gmk_prune_is_quiet(&b, far));
+    cr_assert_lt(gmk_movegen_shape(&b, far, GMK_BLACK), 40);
+    int r_build = gmk_prune_reduction(&t, &b, build, 12, 20, false, false, false);
+    int r_far = gmk_prune_reduction(&t, &b, far, 12, 20, false, false, false);
+    cr_assert_eq(r_build, r_far - 1, "building %d, far %d", r_build, r_far);
+    /* with white to move, that point is on black's shapes but builds nothing of white's */
+    cr_assert(gmk_board_empty_at(&b, gmk_pos_xy(14, 7)));
+    gmk_board_make(&b, gmk_pos_xy(14, 7));
+    cr_assert_lt(gmk_movegen_shape(&b, build, GMK_WHITE), 40);
+    cr_assert_eq(gmk_prune_reduction(&t, &b, build, 12, 20, false, false, false),
+                 gmk_prune_reduction(&t, &b, far, 12, 20, false, false, false));
+}
