@@ -130,10 +130,10 @@ WEIGHTS_SEED ?= 4
 WEIGHTS_FIT ?= --quiet --lambda 0.5
 $(OUT)/gendata: tools/gendata.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
-$(OUT)/texel: tools/texel.c $(OUT)/libgmk.a
-	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
-$(OUT)/policy: tools/policy.c $(OUT)/libgmk.a
-	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
+$(OUT)/texel: tools/texel.c tools/games.c tools/games.h $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ tools/texel.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
+$(OUT)/policy: tools/policy.c tools/games.c tools/games.h $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ tools/policy.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 .PHONY: weights
 weights: $(OUT)/gendata $(OUT)/texel $(OUT)/policy
 	$(OUT)/gendata --rule $(WEIGHTS_RULE) --games $(WEIGHTS_GAMES) --nodes $(WEIGHTS_NODES) --seed $(WEIGHTS_SEED) > $(OUT)/weights-games.txt

@@ -19,9 +19,9 @@
 #include "core/gmk.h"
 #include "engine/movegen.h"
 #include "engine/policy.h"
+#include "games.h"
 
 enum {
-    SIZE = 15,
     LINES = GMK_PAT_COUNT * GMK_PAT_COUNT,
     P_LINE = 0,
     P_MINE_COMBO = P_LINE + LINES,
@@ -102,38 +102,10 @@ static void add_position(gmk_board *b, gmk_pos played, bool held_out) {
     }
 }
 
-static bool read_games(const char *path, int *games) {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "policy: cannot read %s\n", path);
-        return false;
-    }
-    static char line[8192];
-    while (fgets(line, sizeof line, f)) {
-        char *p = line, *end;
-        long result = strtol(p, &end, 10), opening;
-        if (end == p || result < -1 || result > 1) break;
-        opening = strtol(p = end, &end, 10);
-        if (end == p || opening < 0 || opening > SIZE * SIZE) break;
-        gmk_board b;
-        gmk_board_init(&b, SIZE, rule);
-        bool held_out = (*games)++ % 10 == 9;
-        for (;;) {
-            long x = strtol(p = end, &end, 10);
-            if (end == p) break;
-            long y = strtol(p = end, &end, 10);
-            long score = strtol(p = end, &end, 10);
-            if (end == p || x < 0 || y < 0 || x >= SIZE || y >= SIZE || score < -100000 ||
-                score > 100000)
-                break;
-            gmk_pos pos = gmk_pos_xy((int)x, (int)y);
-            if (!gmk_movegen_legal(&b, pos)) break;
-            if (b.move_count >= opening && has_choice(&b)) add_position(&b, pos, held_out);
-            gmk_board_make(&b, pos);
-        }
-    }
-    fclose(f);
-    return true;
+/* games_visit: the position before `move`, when it had a real choice. */
+static void visit(gmk_board *b, gmk_pos move, long score, const games_game *game, void *context) {
+    (void)score, (void)context;
+    if (has_choice(b)) add_position(b, move, game->held_out);
 }
 
 typedef struct {
@@ -258,7 +230,7 @@ int main(int argc, char **argv) {
                 return 2;
             }
         } else {
-            if (!read_games(argv[i], &games)) return 1;
+            if (!games_read("policy", argv[i], rule, &games, visit, NULL)) return 1;
             files++;
         }
     }

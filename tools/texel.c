@@ -28,9 +28,9 @@
 
 #include "core/gmk.h"
 #include "core/weights.h"
+#include "games.h"
 
 enum {
-    SIZE = 15,
     /* features of one colour: pattern counts, then threat counts */
     SIDE_FEATURES = GMK_PAT_COUNT + GMK_TH_COUNT,
     /* me, opp, the four-three and double-three indicators, whether black moves, and the
@@ -117,60 +117,31 @@ static bool scored_by_eval(const gmk_board *b) {
            !b->count[opp][GMK_TH_FIVE];
 }
 
-static bool read_games(const char *path, int *games) {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "texel: cannot read %s\n", path);
-        return false;
-    }
-    static char line[8192];
-    while (fgets(line, sizeof line, f)) {
-        char *p = line, *end;
-        long result = strtol(p, &end, 10), opening;
-        if (end == p || result < -1 || result > 1) break;
-        opening = strtol(p = end, &end, 10);
-        if (end == p || opening < 0 || opening > SIZE * SIZE) break;
-        gmk_board b;
-        gmk_board_init(&b, SIZE, rule);
-        bool held_out = (*games)++ % 10 == 9;
-        for (;;) {
-            long x = strtol(p = end, &end, 10);
-            if (end == p) break;
-            long y = strtol(p = end, &end, 10);
-            long score = strtol(p = end, &end, 10);
-            if (end == p || x < 0 || y < 0 || x >= SIZE || y >= SIZE || score < -100000 ||
-                score > 100000)
-                break;
-            gmk_pos pos = gmk_pos_xy((int)x, (int)y);
-            if (!gmk_board_empty_at(&b, pos)) break;
-            if (b.move_count >= opening) {
-                if (nsamples == cap) {
-                    cap = cap ? cap * 2 : 65536;
-                    samples = realloc(samples, cap * sizeof *samples);
-                    if (!samples) {
-                        fprintf(stderr, "texel: out of memory\n");
-                        exit(1);
-                    }
-                }
-                sample *s = &samples[nsamples++];
-                add_features(&b, s);
-                float black = result > 0 ? 1.0f : result < 0 ? 0.0f : 0.5f;
-                s->result = gmk_board_side(&b) == GMK_BLACK ? black : 1.0f - black;
-                s->target = s->result;
-                s->search = (float)score;
-                s->held_out = held_out;
-                s->scored = scored_by_eval(&b);
-                gmk_color me = gmk_board_side(&b);
-                s->quiet_move = b.cell[pos].threat[me] < GMK_TH_THREE &&
-                                b.cell[pos].threat[gmk_opponent(me)] < GMK_TH_THREE;
-                s->black_moves = me == GMK_BLACK;
-                s->game = *games;
-            }
-            gmk_board_make(&b, pos);
+/* games_visit: one sample of the position before `move`. */
+static void add_sample(gmk_board *b, gmk_pos move, long score, const games_game *game,
+                       void *context) {
+    (void)context;
+    if (nsamples == cap) {
+        cap = cap ? cap * 2 : 65536;
+        samples = realloc(samples, cap * sizeof *samples);
+        if (!samples) {
+            fprintf(stderr, "texel: out of memory\n");
+            exit(1);
         }
     }
-    fclose(f);
-    return true;
+    sample *s = &samples[nsamples++];
+    add_features(b, s);
+    float black = game->result > 0 ? 1.0f : game->result < 0 ? 0.0f : 0.5f;
+    gmk_color me = gmk_board_side(b);
+    s->result = me == GMK_BLACK ? black : 1.0f - black;
+    s->target = s->result;
+    s->search = (float)score;
+    s->held_out = game->held_out;
+    s->scored = scored_by_eval(b);
+    s->quiet_move = b->cell[move].threat[me] < GMK_TH_THREE &&
+                    b->cell[move].threat[gmk_opponent(me)] < GMK_TH_THREE;
+    s->black_moves = me == GMK_BLACK;
+    s->game = game->number;
 }
 
 /* The evaluation of sample s under parameters w, and its derivatives when grad is given. */
@@ -468,7 +439,7 @@ int main(int argc, char **argv) {
                 return 2;
             }
         } else {
-            if (!read_games(argv[i], &games)) return 1;
+            if (!games_read("texel", argv[i], rule, &games, add_sample, NULL)) return 1;
             files++;
         }
     }

@@ -1,0 +1,42 @@
+/* games.c: reads the self-play games of tools/gendata.c (see games.h). */
+#include "games.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+bool games_read(const char *tool, const char *path, gmk_rule rule, int *games, games_visit visit,
+                void *context) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "%s: cannot read %s\n", tool, path);
+        return false;
+    }
+    static char line[8192];
+    while (fgets(line, sizeof line, f)) {
+        char *p = line, *end;
+        long result = strtol(p, &end, 10), opening;
+        if (end == p || result < -1 || result > 1) break;
+        opening = strtol(p = end, &end, 10);
+        if (end == p || opening < 0 || opening > GAMES_BOARD_SIZE * GAMES_BOARD_SIZE) break;
+        games_game game = {
+            .held_out = (*games)++ % 10 == 9, .result = (int)result, .opening = (int)opening};
+        game.number = *games;
+        gmk_board b;
+        gmk_board_init(&b, GAMES_BOARD_SIZE, rule);
+        for (;;) {
+            long x = strtol(p = end, &end, 10);
+            if (end == p) break;
+            long y = strtol(p = end, &end, 10);
+            long score = strtol(p = end, &end, 10);
+            if (end == p || x < 0 || y < 0 || x >= GAMES_BOARD_SIZE || y >= GAMES_BOARD_SIZE ||
+                score < -100000 || score > 100000)
+                break;
+            gmk_pos pos = gmk_pos_xy((int)x, (int)y);
+            if (!gmk_board_empty_at(&b, pos)) break;
+            if (b.move_count >= opening) visit(&b, pos, score, &game, context);
+            gmk_board_make(&b, pos);
+        }
+    }
+    fclose(f);
+    return true;
+}

@@ -1,0 +1,32 @@
+/* games.h: reads the self-play games of tools/gendata.c for the training tools (texel.c,
+ * policy.c).
+ *
+ * One game a line: <result> <opening length> then <x> <y> <score> for each move (see
+ * gendata.c). A line stops being read at the first thing that is not a move on the 15x15 board
+ * to an empty point, and the file at the first line that does not start like a game; whatever
+ * was read before is kept. Every 10th game is held out of the fits. */
+#ifndef GMK_TOOLS_GAMES_H
+#define GMK_TOOLS_GAMES_H
+
+#include "core/gmk.h"
+
+enum { GAMES_BOARD_SIZE = 15 };
+
+typedef struct {
+    int number;    /* 1 for the first game read, over all files */
+    bool held_out; /* every 10th game */
+    int result;    /* for black: 1 a win, 0 a draw, -1 a loss */
+    int opening;   /* how many stones the random opening placed */
+} games_game;
+
+/* Called for each move of a game after its opening, with the position before the move and
+ * the self-play search's score of that position for the side to move. */
+typedef void (*games_visit)(gmk_board *b, gmk_pos move, long score, const games_game *game,
+                            void *context);
+
+/* Reads one file, boards under `rule`; *games counts the games read so far (start it at 0).
+ * False, with a message on stderr naming `tool`, when the file cannot be opened. */
+bool games_read(const char *tool, const char *path, gmk_rule rule, int *games, games_visit visit,
+                void *context);
+
+#endif
