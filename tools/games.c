@@ -1,6 +1,7 @@
 /* games.c: reads the self-play games of tools/gendata.c (see games.h). */
 #include "games.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -38,5 +39,32 @@ bool games_read(const char *tool, const char *path, gmk_rule rule, int *games, g
         }
     }
     fclose(f);
+    return true;
+}
+
+bool games_rule_arg(const char *tool, const char *text, gmk_rule *rule) {
+    if (!gmk_rule_parse(text, rule)) {
+        fprintf(stderr, "%s: unknown rule %s\n", tool, text);
+        return false;
+    }
+    if (*rule != GMK_RULE_FREESTYLE && *rule != GMK_RULE_RENJU) {
+        fprintf(stderr,
+                "%s: only freestyle and renju are fitted (standard and caro play with "
+                "freestyle's numbers)\n",
+                tool);
+        return false;
+    }
+    return true;
+}
+
+bool games_epochs_arg(const char *tool, const char *text, int most, int *epochs) {
+    char *end;
+    errno = 0;
+    long n = strtol(text, &end, 10);
+    if (end == text || *end != '\0' || errno == ERANGE || n < 1 || n > most) {
+        fprintf(stderr, "%s: --epochs must be 1..%d\n", tool, most);
+        return false;
+    }
+    *epochs = (int)n;
     return true;
 }

@@ -1,5 +1,5 @@
 /* games.h: reads the self-play games of tools/gendata.c for the training tools (texel.c,
- * policy.c).
+ * policy.c), and the command-line arguments the two share.
  *
  * One game a line: <result> <opening length> then <x> <y> <score> for each move (see
  * gendata.c). A line stops being read at the first thing that is not a move on the 15x15 board
@@ -28,5 +28,14 @@ typedef void (*games_visit)(gmk_board *b, gmk_pos move, long score, const games_
  * False, with a message on stderr naming `tool`, when the file cannot be opened. */
 bool games_read(const char *tool, const char *path, gmk_rule rule, int *games, games_visit visit,
                 void *context);
+
+/* The argument of --rule: true with *rule set for freestyle or renju, the two rules with
+ * training data of their own; false with a message naming `tool` for anything else (standard
+ * and caro play with freestyle's numbers). */
+bool games_rule_arg(const char *tool, const char *text, gmk_rule *rule);
+
+/* The argument of --epochs: true with *epochs set when text is a whole number in 1..most;
+ * false with a message naming `tool` otherwise (no overflow on an absurd number). */
+bool games_epochs_arg(const char *tool, const char *text, int most, int *epochs);
 
 #endif

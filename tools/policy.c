@@ -214,21 +214,9 @@ int main(int argc, char **argv) {
     int epochs = 200, games = 0, files = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--rule") && i + 1 < argc) {
-            if (!gmk_rule_parse(argv[++i], &rule)) {
-                fprintf(stderr, "policy: unknown rule %s\n", argv[i]);
-                return 2;
-            }
-            if (rule != GMK_RULE_FREESTYLE && rule != GMK_RULE_RENJU) {
-                fprintf(stderr, "policy: only freestyle and renju have a policy of their own "
-                                "(standard and caro play with freestyle's)\n");
-                return 2;
-            }
+            if (!games_rule_arg("policy", argv[++i], &rule)) return 2;
         } else if (!strcmp(argv[i], "--epochs") && i + 1 < argc) {
-            epochs = atoi(argv[++i]);
-            if (epochs < 1 || epochs > 100000) {
-                fprintf(stderr, "policy: --epochs must be 1..100000\n");
-                return 2;
-            }
+            if (!games_epochs_arg("policy", argv[++i], 100000, &epochs)) return 2;
         } else {
             if (!games_read("policy", argv[i], rule, &games, visit, NULL)) return 1;
             files++;

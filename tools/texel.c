@@ -410,15 +410,7 @@ int main(int argc, char **argv) {
     double lambda = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--rule") && i + 1 < argc) {
-            if (!gmk_rule_parse(argv[++i], &rule)) {
-                fprintf(stderr, "texel: unknown rule %s\n", argv[i]);
-                return 2;
-            }
-            if (rule != GMK_RULE_FREESTYLE && rule != GMK_RULE_RENJU) {
-                fprintf(stderr, "texel: only freestyle and renju have weights of their own "
-                                "(standard and caro play with freestyle's)\n");
-                return 2;
-            }
+            if (!games_rule_arg("texel", argv[++i], &rule)) return 2;
             per_colour = rule == GMK_RULE_RENJU;
         } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
             lambda = atof(argv[++i]);
@@ -433,11 +425,7 @@ int main(int argc, char **argv) {
         } else if (!strcmp(argv[i], "--keep-shapes")) {
             keep_shapes = true;
         } else if (!strcmp(argv[i], "--epochs") && i + 1 < argc) {
-            epochs = atoi(argv[++i]);
-            if (epochs < 1 || epochs > 1000000) {
-                fprintf(stderr, "texel: --epochs must be 1..1000000\n");
-                return 2;
-            }
+            if (!games_epochs_arg("texel", argv[++i], 1000000, &epochs)) return 2;
         } else {
             if (!games_read("texel", argv[i], rule, &games, add_sample, NULL)) return 1;
             files++;

@@ -61,11 +61,12 @@ int gmk_movegen_shape(const gmk_board *b, gmk_pos p, gmk_color c) {
 /* The policy's line entries by rule, colour to move and a line's pair of patterns (the pair
  * holds black's pattern first; the policy's table the mover's). */
 static int16_t policy_pair[GMK_RULE_COUNT][3][GMK_PAIR_COUNT];
+static const gmk_policy_weights *policy_of[GMK_RULE_COUNT];
 static pthread_once_t policy_once = PTHREAD_ONCE_INIT;
 
 static void build_policy_pairs(void) {
     for (int rule = 0; rule < GMK_RULE_COUNT; rule++) {
-        const gmk_policy_weights *w = gmk_policy_for((gmk_rule)rule);
+        const gmk_policy_weights *w = policy_of[rule] = gmk_policy_for((gmk_rule)rule);
         for (int pair = 0; pair < GMK_PAIR_COUNT; pair++) {
             int black = gmk_pair_pattern((uint8_t)pair, GMK_BLACK);
             int white = gmk_pair_pattern((uint8_t)pair, GMK_WHITE);
@@ -80,7 +81,7 @@ static int order_score(const gmk_board *b, gmk_pos p, gmk_threat mine) {
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
     const gmk_cell *cell = &b->cell[p];
     gmk_threat at_me = (gmk_threat)cell->threat[me], theirs = (gmk_threat)cell->threat[opp];
-    const gmk_policy_weights *w = gmk_policy_for(b->rule);
+    const gmk_policy_weights *w = policy_of[b->rule];
     const int16_t *pairs = policy_pair[b->rule][me];
     return attack_bonus[mine] + defence_bonus[theirs] + pairs[cell->pair[0]] +
            pairs[cell->pair[1]] + pairs[cell->pair[2]] + pairs[cell->pair[3]] +

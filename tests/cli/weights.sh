@@ -127,6 +127,9 @@ bad "policy --rule caro (it plays with freestyle's policy)" "$policy" --rule car
 bad "policy, a missing file" "$policy" "$tmp/missing.txt"
 bad "policy, random bytes" "$policy" "$tmp/random.txt"
 bad "policy --epochs 0" "$policy" --epochs 0 "$tmp/a.txt"
+bad "policy --epochs with an absurd number" "$policy" --epochs 99999999999999999999 "$tmp/a.txt"
+bad "policy --epochs 5x" "$policy" --epochs 5x "$tmp/a.txt"
+bad "texel --epochs with an absurd number" "$texel" --epochs 4294967297 "$tmp/a.txt"
 
 echo "weights.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
