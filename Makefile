@@ -93,7 +93,7 @@ $(OUT)/obj/%.o: %.c
 unit-tests: $(TEST_BINS)
 
 # Every test: unit tests (Criterion) then the scripted suites, each against this build.
-test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(OUT)/gendata $(OUT)/texel $(OUT)/policy $(TEST_BINS)
+test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(OUT)/gendata $(OUT)/texel $(OUT)/policy $(OUT)/evalnet $(TEST_BINS)
 	sh tests/run.sh $(OUT)
 
 bench: $(OUT)/gomoku
@@ -122,7 +122,9 @@ duel: $(OUT)/duel
 # "Learned weights" and "Move-ordering policy"). Self-play games of the engine as built
 # (tools/gendata.c), then the fits (tools/texel.c, tools/policy.c), which rewrite
 # src/core/weights_$(WEIGHTS_RULE).c and src/engine/policy_$(WEIGHTS_RULE).c (freestyle or
-# renju); rebuild and measure before committing them.
+# renju), and for freestyle the evaluation network (tools/evalnet.c, fitted on top of the new
+# linear weights, so the library is rebuilt first), src/engine/evalnet_freestyle.c; rebuild and
+# measure before committing them.
 WEIGHTS_RULE ?= freestyle
 WEIGHTS_GAMES ?= 6000
 WEIGHTS_NODES ?= 8000
@@ -134,6 +136,8 @@ $(OUT)/texel: tools/texel.c tools/games.c tools/games.h $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ tools/texel.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 $(OUT)/policy: tools/policy.c tools/games.c tools/games.h $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ tools/policy.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
+$(OUT)/evalnet: tools/evalnet.c tools/games.c tools/games.h $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ tools/evalnet.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 .PHONY: weights
 weights: $(OUT)/gendata $(OUT)/texel $(OUT)/policy
 	$(OUT)/gendata --rule $(WEIGHTS_RULE) --games $(WEIGHTS_GAMES) --nodes $(WEIGHTS_NODES) --seed $(WEIGHTS_SEED) > $(OUT)/weights-games.txt
@@ -143,6 +147,11 @@ weights: $(OUT)/gendata $(OUT)/texel $(OUT)/policy
 	$(OUT)/policy --rule $(WEIGHTS_RULE) $(OUT)/weights-games.txt > $(OUT)/policy_$(WEIGHTS_RULE).c
 	clang-format -i $(OUT)/policy_$(WEIGHTS_RULE).c
 	mv $(OUT)/policy_$(WEIGHTS_RULE).c src/engine/policy_$(WEIGHTS_RULE).c
+	if [ "$(WEIGHTS_RULE)" = freestyle ]; then \
+	  $(MAKE) $(OUT)/evalnet && \
+	  $(OUT)/evalnet $(OUT)/weights-games.txt > $(OUT)/evalnet_freestyle.c && \
+	  clang-format -i $(OUT)/evalnet_freestyle.c && \
+	  mv $(OUT)/evalnet_freestyle.c src/engine/evalnet_freestyle.c; fi
 
 # bench/gen_tactics: finds positions for tests/data/tactics.txt (see bench/gen_tactics.c).
 $(OUT)/gen_tactics: bench/gen_tactics.c $(OUT)/libgmk.a

@@ -42,6 +42,17 @@ bool games_read(const char *tool, const char *path, gmk_rule rule, int *games, g
     return true;
 }
 
+bool games_scored(const gmk_board *b, bool quiet) {
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    if (quiet)
+        for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++)
+            if (b->count[c][GMK_TH_FIVE] || b->count[c][GMK_TH_OPEN_FOUR] ||
+                b->count[c][GMK_TH_FOUR_THREE])
+                return false;
+    return !b->count[me][GMK_TH_FIVE] && !b->count[me][GMK_TH_OPEN_FOUR] &&
+           !b->count[opp][GMK_TH_FIVE];
+}
+
 bool games_rule_arg(const char *tool, const char *text, gmk_rule *rule) {
     if (!gmk_rule_parse(text, rule)) {
         fprintf(stderr, "%s: unknown rule %s\n", tool, text);

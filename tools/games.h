@@ -29,6 +29,11 @@ typedef void (*games_visit)(gmk_board *b, gmk_pos move, long score, const games_
 bool games_read(const char *tool, const char *path, gmk_rule rule, int *games, games_visit visit,
                 void *context);
 
+/* Whether a search scores the position by its evaluation: the side to move has no five or
+ * open-four point and the opponent no five point; with `quiet`, also neither side has an
+ * open-four, four-three or five point (texel --quiet; evalnet takes every scored position). */
+bool games_scored(const gmk_board *b, bool quiet);
+
 /* The argument of --rule: true with *rule set for freestyle or renju, the two rules with
  * training data of their own; false with a message naming `tool` for anything else (standard
  * and caro play with freestyle's numbers). */

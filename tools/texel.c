@@ -106,17 +106,6 @@ static void add_features(const gmk_board *b, sample *s) {
 
 static bool quiet_only; /* --quiet: only positions where neither side has an open three */
 
-static bool scored_by_eval(const gmk_board *b) {
-    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
-    if (quiet_only)
-        for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++)
-            if (b->count[c][GMK_TH_FIVE] || b->count[c][GMK_TH_OPEN_FOUR] ||
-                b->count[c][GMK_TH_FOUR_THREE])
-                return false;
-    return !b->count[me][GMK_TH_FIVE] && !b->count[me][GMK_TH_OPEN_FOUR] &&
-           !b->count[opp][GMK_TH_FIVE];
-}
-
 /* games_visit: one sample of the position before `move`. */
 static void add_sample(gmk_board *b, gmk_pos move, long score, const games_game *game,
                        void *context) {
@@ -137,7 +126,7 @@ static void add_sample(gmk_board *b, gmk_pos move, long score, const games_game 
     s->target = s->result;
     s->search = (float)score;
     s->held_out = game->held_out;
-    s->scored = scored_by_eval(b);
+    s->scored = games_scored(b, quiet_only);
     s->quiet_move = b->cell[move].threat[me] < GMK_TH_THREE &&
                     b->cell[move].threat[gmk_opponent(me)] < GMK_TH_THREE;
     s->black_moves = me == GMK_BLACK;

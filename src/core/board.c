@@ -38,6 +38,7 @@ typedef struct {
     int count[3][GMK_TH_COUNT];
     int32_t score_sum[3];
     int32_t combo_sum[3][2];
+    uint8_t combo_count[3][GMK_COMBO_COUNT];
 } journal_ply;
 
 struct gmk_board_journal {
@@ -85,6 +86,7 @@ static journal_ply *journal_open(gmk_board *b, gmk_pos p) {
     memcpy(f->count, b->count, sizeof f->count);
     memcpy(f->score_sum, b->score_sum, sizeof f->score_sum);
     memcpy(f->combo_sum, b->combo_sum, sizeof f->combo_sum);
+    memcpy(f->combo_count, b->combo_count, sizeof f->combo_count);
     return f; /* the cell of the move itself keeps its keys and patterns under the stone */
 }
 
@@ -111,6 +113,7 @@ static bool journal_undo(gmk_board *b, gmk_pos p) {
     memcpy(b->count, f->count, sizeof f->count);
     memcpy(b->score_sum, f->score_sum, sizeof f->score_sum);
     memcpy(b->combo_sum, f->combo_sum, sizeof f->combo_sum);
+    memcpy(b->combo_count, f->combo_count, sizeof f->combo_count);
     return true;
 }
 
@@ -154,6 +157,7 @@ static void cell_add(gmk_board *b, const gmk_cell *cell, int sign) {
         b->score_sum[c] += sign * cell->score[c];
         b->combo_sum[c][0] += sign * w->mine_combo[cell->combo[c]];
         b->combo_sum[c][1] += sign * w->theirs_combo[cell->combo[c]];
+        b->combo_count[c][cell->combo[c]] += (uint8_t)sign;
     }
 }
 
@@ -162,6 +166,8 @@ static void combo_change(gmk_board *b, gmk_color c, int old, const gmk_cell *cel
     const gmk_eval_weight_set *w = &b->tables->weights->eval;
     b->combo_sum[c][0] += w->mine_combo[cell->combo[c]] - w->mine_combo[old];
     b->combo_sum[c][1] += w->theirs_combo[cell->combo[c]] - w->theirs_combo[old];
+    b->combo_count[c][old]--;
+    b->combo_count[c][cell->combo[c]]++;
 }
 
 /* Recomputes the patterns of an empty cell along direction d after its key changed. The change
@@ -341,6 +347,7 @@ void gmk_board_undo(gmk_board *b) {
 bool gmk_board_check(const gmk_board *b) {
     int count[3][GMK_TH_COUNT] = {{0}};
     int32_t sum[3] = {0}, combo_sum[3][2] = {{0}};
+    uint8_t combo_count[3][GMK_COMBO_COUNT] = {{0}};
     const gmk_eval_weight_set *w = &b->tables->weights->eval;
     uint64_t hash = 0;
     for (int y = 0; y < b->size; y++)
@@ -365,6 +372,7 @@ bool gmk_board_check(const gmk_board *b) {
                 sum[c] += fresh.score[c];
                 combo_sum[c][0] += w->mine_combo[fresh.combo[c]];
                 combo_sum[c][1] += w->theirs_combo[fresh.combo[c]];
+                combo_count[c][fresh.combo[c]]++;
             }
         }
     if (hash != b->hash) return false;
@@ -382,6 +390,7 @@ bool gmk_board_check(const gmk_board *b) {
         if (sum[c] != b->score_sum[c]) return false;
         if (memcmp(combo_sum[c], b->combo_sum[c], sizeof combo_sum[c]) != 0) return false;
         if (memcmp(count[c], b->count[c], sizeof count[c]) != 0) return false;
+        if (memcmp(combo_count[c], b->combo_count[c], sizeof combo_count[c]) != 0) return false;
     }
     for (int i = 0; i < b->move_count; i++)
         if (b->stone[b->moves[i]] != GMK_BLACK && b->stone[b->moves[i]] != GMK_WHITE) return false;

@@ -3,7 +3,8 @@
  *
  * Invariants: cell[p].key[d] always describes the 10 neighbours of p along direction d; for
  * every empty on-board cell, pat/threat/combo/score match the tables of the board's rule for
- * both colours, and count[color][threat], score_sum[color] and combo_sum[color] add them up. Debug
+ * both colours, and count[color][threat], score_sum[color], combo_sum[color] and
+ * combo_count[color][class] add them up. Debug
  * builds (GMK_CHECK_BOARD defined) verify this against a full recomputation after every make and
  * undo.
  *
@@ -57,6 +58,7 @@ typedef struct {
     /* [color][0] the empty cells' mine_combo weights (weights.h) of their class for colour,
      * [color][1] their theirs_combo weights */
     int32_t combo_sum[3][2];
+    uint8_t combo_count[3][GMK_COMBO_COUNT]; /* [color][class] empty cells of that class */
     gmk_board_journal *journal; /* NULL, or where make saves what undo puts back (below) */
 } gmk_board;
 

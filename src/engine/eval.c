@@ -2,6 +2,7 @@
 #include "eval.h"
 
 #include "core/weights.h"
+#include "evalnet.h"
 #include "movegen.h"
 
 /* Adds the mover's four-three or unanswerable double-three bonus to v, and clamps it. */
@@ -18,7 +19,7 @@ static int with_bonuses(const gmk_board *b, int v, int four_three, int double_th
     return v;
 }
 
-int gmk_eval(const gmk_board *b) {
+int gmk_eval_linear(const gmk_board *b) {
     const gmk_eval_weight_set *w = &b->tables->weights->eval;
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
     /* the side to move turns its potential into threats first */
@@ -27,6 +28,16 @@ int gmk_eval(const gmk_board *b) {
         v += w->mine[t] * b->count[me][t] - w->theirs[t] * b->count[opp][t];
     v += b->combo_sum[me][0] - b->combo_sum[opp][1];
     return with_bonuses(b, v, w->four_three, w->double_three);
+}
+
+int gmk_eval(const gmk_board *b) {
+    int v = gmk_eval_linear(b);
+    const gmk_net_weights *net = gmk_net_for(b->rule);
+    if (!net) return v;
+    uint8_t in[GMK_NET_INPUTS];
+    gmk_net_inputs(b, in);
+    v += gmk_net_output(net, in);
+    return v > GMK_EVAL_LIMIT ? GMK_EVAL_LIMIT : v < -GMK_EVAL_LIMIT ? -GMK_EVAL_LIMIT : v;
 }
 
 int gmk_eval_hand(const gmk_board *b) {

@@ -5,8 +5,9 @@
 # src/core/weights.h with a lower training loss than it started from, and both refuse bad
 # arguments and input with a message and a non-zero status. tools/policy.c fits the
 # move-ordering policy to the same games and prints C source that compiles against
-# src/engine/policy.h, with a lower loss than it started from.
-# Needs GMK_BIN (the gomoku binary); gendata, texel and policy are looked for beside it.
+# src/engine/policy.h, with a lower loss than it started from; tools/evalnet.c fits the
+# evaluation network likewise (src/engine/evalnet.h).
+# Needs GMK_BIN (the gomoku binary); gendata, texel, policy and evalnet are looked for beside it.
 set -u
 
 if [ -z "${GMK_BIN:-}" ] || [ ! -x "$GMK_BIN" ]; then
@@ -17,7 +18,8 @@ dir=$(dirname "$GMK_BIN")
 gendata="$dir/gendata"
 texel="$dir/texel"
 policy="$dir/policy"
-for t in "$gendata" "$texel" "$policy"; do
+evalnet="$dir/evalnet"
+for t in "$gendata" "$texel" "$policy" "$evalnet"; do
     if [ ! -x "$t" ]; then
         echo "weights.sh: $t is missing (make $t)" >&2
         exit 2
@@ -102,6 +104,20 @@ check "the policy's fit lowers its loss ($first -> $last)" \
 check "policy --rule renju names its set" \
     grep -q "^const gmk_policy_weights gmk_policy_renju = {" "$tmp/policy_renju.c"
 
+# the evaluation network, from the same games
+"$evalnet" --epochs 5 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/evalnet.c" 2> "$tmp/evalnet.log"
+check "evalnet succeeds" [ $? -eq 0 ]
+check "the network compiles against evalnet.h" \
+    cc -std=c11 -Wall -Werror -fsyntax-only -Isrc -Isrc/engine "$tmp/evalnet.c"
+check "the network names its set" grep -q "^const gmk_net_weights gmk_net_freestyle = {" "$tmp/evalnet.c"
+check "the network's header names the data" grep -q "Fitted to 120 self-play games" "$tmp/evalnet.c"
+first=$(sed -n 's/.*linear evaluation: loss \([0-9.]*\).*/\1/p' "$tmp/evalnet.log")
+last=$(sed -n 's/.*epoch 5, loss \([0-9.]*\).*/\1/p' "$tmp/evalnet.log")
+check "the network's fit lowers the loss ($first -> $last)" \
+    awk -v a="$first" -v b="$last" 'BEGIN { exit !(a != "" && b != "" && b < a) }'
+"$evalnet" --epochs 5 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/evalnet2.c" 2> /dev/null
+check "the same games give the same network" cmp -s "$tmp/evalnet.c" "$tmp/evalnet2.c"
+
 # bad arguments and input: a message on stderr, nothing on stdout, a non-zero status
 bad() { # DESCRIPTION COMMAND...
     what=$1
@@ -130,6 +146,12 @@ bad "policy --epochs 0" "$policy" --epochs 0 "$tmp/a.txt"
 bad "policy --epochs with an absurd number" "$policy" --epochs 99999999999999999999 "$tmp/a.txt"
 bad "policy --epochs 5x" "$policy" --epochs 5x "$tmp/a.txt"
 bad "texel --epochs with an absurd number" "$texel" --epochs 4294967297 "$tmp/a.txt"
+bad "evalnet --rule renju (no network yet)" "$evalnet" --rule renju "$tmp/r.txt"
+bad "evalnet, a missing file" "$evalnet" "$tmp/missing.txt"
+bad "evalnet, random bytes" "$evalnet" "$tmp/random.txt"
+bad "evalnet --epochs 0" "$evalnet" --epochs 0 "$tmp/a.txt"
+bad "evalnet --epochs with an absurd number" "$evalnet" --epochs 99999999999999999999 "$tmp/a.txt"
+bad "evalnet --lambda 2" "$evalnet" --lambda 2 "$tmp/a.txt"
 
 echo "weights.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
