@@ -6,15 +6,15 @@
  *
  * The games are those of tools/gendata.c. The samples are the positions after the opening that a
  * search scores by its evaluation (games_scored: not those where the side to move has a five
- * or open-four point or the opponent a five point), threats and all, each labelled for the side to move with L x the game's
- * result + (1 - L) x the self-play search's score through the sigmoid (L = 0.5 by default, as
- * `make weights` fits the linear weights). The model is sigmoid((linear + net) / K): linear is
- * gmk_eval_linear with the weights this program is linked with, K is fitted to it first (as
- * texel does), and only the network is fitted (30 epochs by default), by Adam on minibatches of
- * 256 in a fixed order (the same games give the same network). Every 10th game is held out; the held-out
- * cross-entropy is reported for the linear evaluation alone, with the network in floating point,
- * and with the network in the engine's integers. Only freestyle has a network so far (standard
- * and caro play with it); renju keeps the linear evaluation alone. */
+ * or open-four point or the opponent a five point), threats and all, each labelled for the side to
+ * move with L x the game's result + (1 - L) x the self-play search's score through the sigmoid (L =
+ * 0.5 by default, as `make weights` fits the linear weights). The model is sigmoid((linear + net) /
+ * K): linear is gmk_eval_linear with the weights this program is linked with, K is fitted to it
+ * first (as texel does), and only the network is fitted (30 epochs by default), by Adam on
+ * minibatches of 256 in a fixed order (the same games give the same network). Every 10th game is
+ * held out; the held-out cross-entropy is reported for the linear evaluation alone, with the
+ * network in floating point, and with the network in the engine's integers. Only freestyle has a
+ * network so far (standard and caro play with it); renju keeps the linear evaluation alone. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,19 +46,11 @@ static void add_sample(gmk_board *b, gmk_pos move, long score, const games_game 
     if (!games_scored(b, false)) return;
     int linear = gmk_eval_linear(b);
     if (linear >= GMK_EVAL_LIMIT || linear <= -GMK_EVAL_LIMIT) return;
-    if (nsamples == cap) {
-        cap = cap ? cap * 2 : 65536;
-        samples = realloc(samples, cap * sizeof *samples);
-        if (!samples) {
-            fprintf(stderr, "evalnet: out of memory\n");
-            exit(1);
-        }
-    }
+    samples = games_grow("evalnet", samples, &cap, nsamples + 1, sizeof *samples);
     sample *s = &samples[nsamples++];
     gmk_net_inputs(b, s->in);
     s->linear = (float)linear;
-    float black = game->result > 0 ? 1.0f : game->result < 0 ? 0.0f : 0.5f;
-    s->result = gmk_board_side(b) == GMK_BLACK ? black : 1.0f - black;
+    s->result = games_result_for(game, gmk_board_side(b));
     s->search = (float)score;
     s->target = s->result;
     s->held_out = game->held_out;
@@ -119,6 +111,12 @@ static double loss(double k, bool held_out, const net *n, const gmk_net_weights 
     return count ? sum / (double)count : 0;
 }
 
+/* The linear evaluation's training loss, as games_fit_scale calls it. */
+static double linear_training_loss(double k, void *context) {
+    (void)context;
+    return loss(k, false, NULL, NULL);
+}
+
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
 static uint64_t rng(void) {
     rng_state ^= rng_state << 13;
@@ -138,7 +136,8 @@ static void fit(net *n, double k, int epochs) {
         if (!samples[i].held_out) order[ntrain++] = i;
     /* small random first-layer weights, the rest 0 */
     for (int j = 0; j < HID; j++)
-        for (int i = 0; i < IN; i++) n->w1[j][i] = (float)((double)(rng() % 2001) / 1000 - 1) * 0.1f;
+        for (int i = 0; i < IN; i++)
+            n->w1[j][i] = (float)((double)(rng() % 2001) / 1000 - 1) * 0.1f;
     float *p = (float *)n, *g = (float *)&grad, *a = (float *)&m1, *v = (float *)&m2;
     size_t params = sizeof(net) / sizeof(float);
     long step = 0;
@@ -178,8 +177,8 @@ static void fit(net *n, double k, int epochs) {
                 p[q] -= (float)(r * (a[q] / c1) / (sqrt(v[q] / c2) + 1e-8));
             }
         }
-        fprintf(stderr, "evalnet: epoch %d, loss %.5f (held out %.5f)\n", e, loss(k, false, n, NULL),
-                loss(k, true, n, NULL));
+        fprintf(stderr, "evalnet: epoch %d, loss %.5f (held out %.5f)\n", e,
+                loss(k, false, n, NULL), loss(k, true, n, NULL));
     }
     free(order);
 }
@@ -208,8 +207,7 @@ static void quantize(const net *n, gmk_net_weights *q) {
     if (clipped) fprintf(stderr, "evalnet: %d first-layer weights clipped to 16 bits\n", clipped);
 }
 
-static void print_net(const gmk_net_weights *q, int games, double k, double linear,
-                      double fitted) {
+static void print_net(const gmk_net_weights *q, int games, double k, double linear, double fitted) {
     printf("/* evalnet_freestyle.c: GENERATED by tools/evalnet.c (`make weights`); do not edit.\n"
            " *\n"
            " * Fitted to %d self-play games of tools/gendata.c (freestyle, %zu positions), K = "
@@ -264,16 +262,8 @@ int main(int argc, char **argv) {
                         "from 10 games or more)\n");
         return 2;
     }
-    /* K: a golden-section search on the training loss of the linear evaluation */
-    double lo = 50, hi = 5000;
-    for (int i = 0; i < 60; i++) {
-        double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
-        if (loss(a, false, NULL, NULL) < loss(b, false, NULL, NULL))
-            hi = b;
-        else
-            lo = a;
-    }
-    double k = (lo + hi) / 2;
+    /* K: fitted to the training loss of the linear evaluation */
+    double k = games_fit_scale(linear_training_loss, NULL);
     for (size_t i = 0; i < nsamples; i++) {
         sample *s = &samples[i];
         double searched = 1 / (1 + exp(-clamp_eval(s->search) / k));
@@ -296,8 +286,9 @@ int main(int argc, char **argv) {
         if (spread[i] < 0.25f) spread[i] = 0.25f;
     }
     double linear = loss(k, true, NULL, NULL);
-    fprintf(stderr, "evalnet: %d games, %zu positions, K %.0f, linear evaluation: loss %.5f (held "
-                    "out %.5f)\n",
+    fprintf(stderr,
+            "evalnet: %d games, %zu positions, K %.0f, linear evaluation: loss %.5f (held "
+            "out %.5f)\n",
             games, nsamples, k, loss(k, false, NULL, NULL), linear);
     static net n;
     fit(&n, k, epochs);

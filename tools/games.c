@@ -42,6 +42,36 @@ bool games_read(const char *tool, const char *path, gmk_rule rule, int *games, g
     return true;
 }
 
+float games_result_for(const games_game *game, gmk_color side) {
+    float black = game->result > 0 ? 1.0f : game->result < 0 ? 0.0f : 0.5f;
+    return side == GMK_BLACK ? black : 1.0f - black;
+}
+
+void *games_grow(const char *tool, void *p, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return p;
+    size_t n = *cap ? *cap : 65536;
+    while (n < need) n *= 2;
+    p = realloc(p, n * size);
+    if (!p) {
+        fprintf(stderr, "%s: out of memory\n", tool);
+        exit(1);
+    }
+    *cap = n;
+    return p;
+}
+
+double games_fit_scale(double (*train_loss)(double k, void *context), void *context) {
+    double lo = 50, hi = 5000;
+    for (int i = 0; i < 60; i++) {
+        double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
+        if (train_loss(a, context) < train_loss(b, context))
+            hi = b;
+        else
+            lo = a;
+    }
+    return (lo + hi) / 2;
+}
+
 bool games_scored(const gmk_board *b, bool quiet) {
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
     if (quiet)

@@ -8,6 +8,8 @@
 #ifndef GMK_TOOLS_GAMES_H
 #define GMK_TOOLS_GAMES_H
 
+#include <stddef.h>
+
 #include "core/gmk.h"
 
 enum { GAMES_BOARD_SIZE = 15 };
@@ -28,6 +30,17 @@ typedef void (*games_visit)(gmk_board *b, gmk_pos move, long score, const games_
  * False, with a message on stderr naming `tool`, when the file cannot be opened. */
 bool games_read(const char *tool, const char *path, gmk_rule rule, int *games, games_visit visit,
                 void *context);
+
+/* The game's result for `side`: 1 a win, 0.5 a draw, 0 a loss. */
+float games_result_for(const games_game *game, gmk_color side);
+
+/* Room for `need` elements of `size` bytes in the array p of *cap elements: p itself, or p
+ * grown (doubling from 65,536); exits with a message naming `tool` when memory runs out. */
+void *games_grow(const char *tool, void *p, size_t *cap, size_t need, size_t size);
+
+/* The sigmoid scale K in 50..5000 that minimises train_loss(K, context): a golden-section
+ * search, as texel and evalnet fit K to the evaluation in force before they fit anything. */
+double games_fit_scale(double (*train_loss)(double k, void *context), void *context);
 
 /* Whether a search scores the position by its evaluation: the side to move has no five or
  * open-four point and the opponent no five point; with `quiet`, also neither side has an

@@ -51,19 +51,6 @@ static position *positions;
 static size_t npositions, positions_cap;
 static gmk_rule rule = GMK_RULE_FREESTYLE;
 
-static void *grow(void *p, size_t *cap, size_t need, size_t size) {
-    if (need <= *cap) return p;
-    size_t n = *cap ? *cap : 65536;
-    while (n < need) n *= 2;
-    p = realloc(p, n * size);
-    if (!p) {
-        fprintf(stderr, "policy: out of memory\n");
-        exit(1);
-    }
-    *cap = n;
-    return p;
-}
-
 static bool has_choice(const gmk_board *b) {
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
     return !b->count[me][GMK_TH_FIVE] && !b->count[opp][GMK_TH_FIVE] &&
@@ -79,8 +66,9 @@ static void add_position(gmk_board *b, gmk_pos played, bool held_out) {
     for (int i = 0; i < n; i++)
         if (moves[i].pos == played) index = i;
     if (forced || index < 0 || n < 2) return;
-    positions = grow(positions, &positions_cap, npositions + 1, sizeof *positions);
-    candidates = grow(candidates, &candidates_cap, ncandidates + (size_t)n, sizeof *candidates);
+    positions = games_grow("policy", positions, &positions_cap, npositions + 1, sizeof *positions);
+    candidates = games_grow("policy", candidates, &candidates_cap, ncandidates + (size_t)n,
+                            sizeof *candidates);
     position *p = &positions[npositions++];
     p->first = ncandidates;
     p->count = n;

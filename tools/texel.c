@@ -110,19 +110,11 @@ static bool quiet_only; /* --quiet: only positions where neither side has an ope
 static void add_sample(gmk_board *b, gmk_pos move, long score, const games_game *game,
                        void *context) {
     (void)context;
-    if (nsamples == cap) {
-        cap = cap ? cap * 2 : 65536;
-        samples = realloc(samples, cap * sizeof *samples);
-        if (!samples) {
-            fprintf(stderr, "texel: out of memory\n");
-            exit(1);
-        }
-    }
+    samples = games_grow("texel", samples, &cap, nsamples + 1, sizeof *samples);
     sample *s = &samples[nsamples++];
     add_features(b, s);
-    float black = game->result > 0 ? 1.0f : game->result < 0 ? 0.0f : 0.5f;
     gmk_color me = gmk_board_side(b);
-    s->result = me == GMK_BLACK ? black : 1.0f - black;
+    s->result = games_result_for(game, me);
     s->target = s->result;
     s->search = (float)score;
     s->held_out = game->held_out;
@@ -191,6 +183,11 @@ static double loss(const double *w, double k, bool held_out) {
         n++;
     }
     return n ? sum / (double)n : 0;
+}
+
+/* loss() on the training samples, as games_fit_scale calls it (context: the weights). */
+static double training_loss(double k, void *weights) {
+    return loss(weights, k, false);
 }
 
 /* The rule's weights this program is linked with. */
@@ -427,16 +424,8 @@ int main(int argc, char **argv) {
     }
     double w[PARAMS];
     weights_in_force(w);
-    /* K: a golden-section search on the training loss of the weights in force */
-    double lo = 50, hi = 5000;
-    for (int i = 0; i < 60; i++) {
-        double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
-        if (loss(w, a, false) < loss(w, b, false))
-            hi = b;
-        else
-            lo = a;
-    }
-    double k = (lo + hi) / 2;
+    /* K: fitted to the training loss of the weights in force */
+    double k = games_fit_scale(training_loss, w);
     for (size_t i = 0; i < nsamples; i++) {
         sample *s = &samples[i];
         double searched = 1 / (1 + exp(-clamp_eval(s->search) / k));

@@ -38,6 +38,15 @@ check() { # DESCRIPTION COMMAND...
     if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
 }
 
+# loss_falls DESCRIPTION LOG BEFORE AFTER: the loss the log's line matching BEFORE reports is
+# above the one of the line matching AFTER (each a sed pattern before "loss <number>")
+loss_falls() {
+    first=$(sed -n "s/.*$3 loss \([0-9.]*\).*/\1/p" "$2")
+    last=$(sed -n "s/.*$4 loss \([0-9.]*\).*/\1/p" "$2")
+    check "$1 ($first -> $last)" \
+        awk -v a="$first" -v b="$last" 'BEGIN { exit !(a != "" && b != "" && b < a) }'
+}
+
 "$gendata" --games 60 --nodes 300 --seed 3 > "$tmp/a.txt" 2> /dev/null
 "$gendata" --games 60 --nodes 300 --seed 3 --threads 1 > "$tmp/b.txt" 2> /dev/null
 "$gendata" --games 60 --nodes 300 --seed 4 > "$tmp/c.txt" 2> /dev/null
@@ -63,10 +72,7 @@ check "texel succeeds" [ $? -eq 0 ]
 check "the weights compile against weights.h" \
     cc -std=c11 -Wall -Werror -fsyntax-only -Isrc/core "$tmp/weights.c"
 check "the header names the data" grep -q "Fitted to 120 self-play games" "$tmp/weights.c"
-first=$(sed -n 's/.*positions, K [0-9]*, loss \([0-9.]*\).*/\1/p' "$tmp/texel.log")
-last=$(sed -n 's/.*epoch 200, loss \([0-9.]*\).*/\1/p' "$tmp/texel.log")
-check "the fit lowers the training loss ($first -> $last)" \
-    awk -v a="$first" -v b="$last" 'BEGIN { exit !(a != "" && b != "" && b < a) }'
+loss_falls "the fit lowers the training loss" "$tmp/texel.log" "positions, K [0-9]*," "epoch 200,"
 
 # the setting of make weights: quiet positions, targets half result and half search score
 "$texel" --quiet --lambda 0.5 --epochs 100 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/quiet.c" 2> /dev/null
@@ -96,10 +102,7 @@ check "the policy compiles against policy.h" \
     cc -std=c11 -Wall -Werror -fsyntax-only -Isrc -Isrc/engine "$tmp/policy.c"
 check "the policy names its set" grep -q "^const gmk_policy_weights gmk_policy_freestyle = {" "$tmp/policy.c"
 check "the policy's header names the data" grep -q "moves of 120 self-play games" "$tmp/policy.c"
-first=$(sed -n 's/.*epoch 50, loss \([0-9.]*\).*/\1/p' "$tmp/policy.log")
-last=$(sed -n 's/.*epoch 100, loss \([0-9.]*\).*/\1/p' "$tmp/policy.log")
-check "the policy's fit lowers its loss ($first -> $last)" \
-    awk -v a="$first" -v b="$last" 'BEGIN { exit !(a != "" && b != "" && b < a) }'
+loss_falls "the policy's fit lowers its loss" "$tmp/policy.log" "epoch 50," "epoch 100,"
 "$policy" --rule renju --epochs 50 "$tmp/r.txt" > "$tmp/policy_renju.c" 2> /dev/null
 check "policy --rule renju names its set" \
     grep -q "^const gmk_policy_weights gmk_policy_renju = {" "$tmp/policy_renju.c"
@@ -111,10 +114,7 @@ check "the network compiles against evalnet.h" \
     cc -std=c11 -Wall -Werror -fsyntax-only -Isrc -Isrc/engine "$tmp/evalnet.c"
 check "the network names its set" grep -q "^const gmk_net_weights gmk_net_freestyle = {" "$tmp/evalnet.c"
 check "the network's header names the data" grep -q "Fitted to 120 self-play games" "$tmp/evalnet.c"
-first=$(sed -n 's/.*linear evaluation: loss \([0-9.]*\).*/\1/p' "$tmp/evalnet.log")
-last=$(sed -n 's/.*epoch 5, loss \([0-9.]*\).*/\1/p' "$tmp/evalnet.log")
-check "the network's fit lowers the loss ($first -> $last)" \
-    awk -v a="$first" -v b="$last" 'BEGIN { exit !(a != "" && b != "" && b < a) }'
+loss_falls "the network's fit lowers the loss" "$tmp/evalnet.log" "linear evaluation:" "epoch 5,"
 "$evalnet" --epochs 5 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/evalnet2.c" 2> /dev/null
 check "the same games give the same network" cmp -s "$tmp/evalnet.c" "$tmp/evalnet2.c"
 
