@@ -27,7 +27,7 @@ enum {
 };
 
 typedef struct {
-    int32_t hidden_bias[GMK_NET_HIDDEN];                  /* fixed point */
+    int32_t hidden_bias[GMK_NET_HIDDEN];                   /* fixed point */
     int16_t hidden_weight[GMK_NET_INPUTS][GMK_NET_HIDDEN]; /* fixed point, by input */
     int32_t output_weight[GMK_NET_HIDDEN]; /* evaluation units per unit of a hidden value */
     int32_t output_bias;                   /* evaluation units */
