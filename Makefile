@@ -122,9 +122,9 @@ duel: $(OUT)/duel
 # "Learned weights" and "Move-ordering policy"). Self-play games of the engine as built
 # (tools/gendata.c), then the fits (tools/texel.c, tools/policy.c), which rewrite
 # src/core/weights_$(WEIGHTS_RULE).c and src/engine/policy_$(WEIGHTS_RULE).c (freestyle or
-# renju), and for freestyle the evaluation network (tools/evalnet.c, fitted on top of the new
-# linear weights, so the library is rebuilt first), src/engine/evalnet_freestyle.c; rebuild and
-# measure before committing them.
+# renju), and the evaluation network (tools/evalnet.c, fitted on top of the new linear weights,
+# so the library is rebuilt first), src/engine/evalnet_$(WEIGHTS_RULE).c; rebuild and measure
+# before committing them.
 WEIGHTS_RULE ?= freestyle
 WEIGHTS_GAMES ?= 6000
 WEIGHTS_NODES ?= 8000
@@ -147,11 +147,10 @@ weights: $(OUT)/gendata $(OUT)/texel $(OUT)/policy
 	$(OUT)/policy --rule $(WEIGHTS_RULE) $(OUT)/weights-games.txt > $(OUT)/policy_$(WEIGHTS_RULE).c
 	clang-format -i $(OUT)/policy_$(WEIGHTS_RULE).c
 	mv $(OUT)/policy_$(WEIGHTS_RULE).c src/engine/policy_$(WEIGHTS_RULE).c
-	if [ "$(WEIGHTS_RULE)" = freestyle ]; then \
-	  $(MAKE) $(OUT)/evalnet && \
-	  $(OUT)/evalnet $(OUT)/weights-games.txt > $(OUT)/evalnet_freestyle.c && \
-	  clang-format -i $(OUT)/evalnet_freestyle.c && \
-	  mv $(OUT)/evalnet_freestyle.c src/engine/evalnet_freestyle.c; fi
+	$(MAKE) $(OUT)/evalnet
+	$(OUT)/evalnet --rule $(WEIGHTS_RULE) $(OUT)/weights-games.txt > $(OUT)/evalnet_$(WEIGHTS_RULE).c
+	clang-format -i $(OUT)/evalnet_$(WEIGHTS_RULE).c
+	mv $(OUT)/evalnet_$(WEIGHTS_RULE).c src/engine/evalnet_$(WEIGHTS_RULE).c
 
 # bench/gen_tactics: finds positions for tests/data/tactics.txt (see bench/gen_tactics.c).
 $(OUT)/gen_tactics: bench/gen_tactics.c $(OUT)/libgmk.a

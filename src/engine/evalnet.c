@@ -2,9 +2,7 @@
 #include "evalnet.h"
 
 const gmk_net_weights *gmk_net_for(gmk_rule rule) {
-    return rule == GMK_RULE_FREESTYLE || rule == GMK_RULE_STANDARD || rule == GMK_RULE_CARO
-               ? &gmk_net_freestyle
-               : NULL;
+    return rule == GMK_RULE_RENJU ? &gmk_net_renju : &gmk_net_freestyle;
 }
 
 void gmk_net_inputs(const gmk_board *b, uint8_t in[GMK_NET_INPUTS]) {

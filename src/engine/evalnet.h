@@ -33,10 +33,12 @@ typedef struct {
     int32_t output_bias;                   /* evaluation units */
 } gmk_net_weights;
 
-/* The rule's network, or NULL when it has none (the linear evaluation alone). */
+/* The rule's network: renju's, or freestyle's for the other rules (as with the linear weights).
+ * NULL would mean the linear evaluation alone. */
 const gmk_net_weights *gmk_net_for(gmk_rule rule);
 
 extern const gmk_net_weights gmk_net_freestyle;
+extern const gmk_net_weights gmk_net_renju;
 
 /* The network's inputs for the position, from the side to move's point of view. */
 void gmk_net_inputs(const gmk_board *b, uint8_t in[GMK_NET_INPUTS]);

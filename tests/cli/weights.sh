@@ -117,6 +117,9 @@ check "the network's header names the data" grep -q "Fitted to 120 self-play gam
 loss_falls "the network's fit lowers the loss" "$tmp/evalnet.log" "linear evaluation:" "epoch 5,"
 "$evalnet" --epochs 5 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/evalnet2.c" 2> /dev/null
 check "the same games give the same network" cmp -s "$tmp/evalnet.c" "$tmp/evalnet2.c"
+"$evalnet" --rule renju --epochs 5 "$tmp/r.txt" > "$tmp/evalnet_renju.c" 2> /dev/null
+check "evalnet --rule renju names its set" \
+    grep -q "^const gmk_net_weights gmk_net_renju = {" "$tmp/evalnet_renju.c"
 
 # bad arguments and input: a message on stderr, nothing on stdout, a non-zero status
 bad() { # DESCRIPTION COMMAND...
@@ -146,7 +149,7 @@ bad "policy --epochs 0" "$policy" --epochs 0 "$tmp/a.txt"
 bad "policy --epochs with an absurd number" "$policy" --epochs 99999999999999999999 "$tmp/a.txt"
 bad "policy --epochs 5x" "$policy" --epochs 5x "$tmp/a.txt"
 bad "texel --epochs with an absurd number" "$texel" --epochs 4294967297 "$tmp/a.txt"
-bad "evalnet --rule renju (no network yet)" "$evalnet" --rule renju "$tmp/r.txt"
+bad "evalnet --rule caro (it plays with freestyle's network)" "$evalnet" --rule caro "$tmp/a.txt"
 bad "evalnet, a missing file" "$evalnet" "$tmp/missing.txt"
 bad "evalnet, random bytes" "$evalnet" "$tmp/random.txt"
 bad "evalnet --epochs 0" "$evalnet" --epochs 0 "$tmp/a.txt"

@@ -135,12 +135,12 @@ Test(eval, network_arithmetic_on_a_hand_set_network) {
     cr_assert_eq(gmk_net_output(&net, in), 1262);
 }
 
-/* Freestyle, standard and caro play with freestyle's network; renju has none yet. */
-Test(eval, which_rules_have_a_network) {
+/* Renju has a network of its own; standard and caro play with freestyle's. */
+Test(eval, each_rule_has_its_network) {
     cr_assert_eq(gmk_net_for(GMK_RULE_FREESTYLE), &gmk_net_freestyle);
     cr_assert_eq(gmk_net_for(GMK_RULE_STANDARD), &gmk_net_freestyle);
     cr_assert_eq(gmk_net_for(GMK_RULE_CARO), &gmk_net_freestyle);
-    cr_assert_null(gmk_net_for(GMK_RULE_RENJU));
+    cr_assert_eq(gmk_net_for(GMK_RULE_RENJU), &gmk_net_renju);
 }
 
 Test(eval, weights_fit_the_board_sums) {
