@@ -32,11 +32,9 @@ int gmk_eval_linear(const gmk_board *b) {
 
 int gmk_eval(const gmk_board *b) {
     int v = gmk_eval_linear(b);
-    const gmk_net_weights *net = gmk_net_for(b->rule);
-    if (!net) return v;
     uint8_t in[GMK_NET_INPUTS];
     gmk_net_inputs(b, in);
-    v += gmk_net_output(net, in);
+    v += gmk_net_output(gmk_net_for(b->rule), in);
     return v > GMK_EVAL_LIMIT ? GMK_EVAL_LIMIT : v < -GMK_EVAL_LIMIT ? -GMK_EVAL_LIMIT : v;
 }
 

@@ -34,7 +34,7 @@ typedef struct {
 } gmk_net_weights;
 
 /* The rule's network: renju's, or freestyle's for the other rules (as with the linear weights).
- * NULL would mean the linear evaluation alone. */
+ * Never NULL. */
 const gmk_net_weights *gmk_net_for(gmk_rule rule);
 
 extern const gmk_net_weights gmk_net_freestyle;
