@@ -5,10 +5,11 @@
  * pair of patterns the side to move and the opponent would make there; the combination class
  * (pattern.h) of the cell for the side to move and for the opponent; and the threat of each.
  * The entries are log-probabilities (times GMK_POLICY_SCALE) fitted by tools/policy.c to the
- * moves of self-play games (`make weights`, docs/engine.md), so moves are ranked as the search
- * at 8,000 nodes ranked them. Each rule's set is generated into src/engine/policy_<rule>.c;
- * standard and caro use freestyle's (policy.c). movegen.c adds the policy to its own bonuses for
- * threats and blocks, which keep fours, fives and their answers first. */
+ * moves of self-play games (`make weights`, docs/engine.md), so moves are ranked as the
+ * self-play search (a few thousand nodes a move) ranked them. Each rule's set is generated
+ * into src/engine/policy_<rule>.c; standard and caro use freestyle's (policy.c). movegen.c
+ * adds the policy to its own bonuses for threats and blocks, which keep fours, fives and their
+ * answers first. */
 #ifndef GMK_POLICY_H
 #define GMK_POLICY_H
 
