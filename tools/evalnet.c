@@ -1,6 +1,6 @@
 /* evalnet.c: fits the evaluation network (src/engine/evalnet.h) to self-play, on top of the
  * linear evaluation in force, and prints it as C source (src/engine/evalnet_<rule>.c;
- * docs/engine.md, "Evaluation network").
+ * docs/engine.md, "Evaluation").
  *
  *   evalnet [--rule R] [--epochs N] [--lambda L] games.txt... > evalnet_<rule>.c
  *

@@ -10,7 +10,7 @@
  * the inputs are small whole numbers, the first layer's weights are fixed-point numbers with
  * GMK_NET_SHIFT fraction bits, and the output is in evaluation units. tools/evalnet.c fits the
  * network to the same self-play games as the linear weights, on top of them (`make weights`,
- * docs/engine.md "Evaluation network"), and prints src/engine/evalnet_<rule>.c. Pure. */
+ * docs/engine.md "Evaluation"), and prints src/engine/evalnet_<rule>.c. Pure. */
 #ifndef GMK_EVALNET_H
 #define GMK_EVALNET_H
 
