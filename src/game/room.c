@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game/sha256.h"
+#include <sodium.h>
 
 /* Times a caller may give (Unix ms, 1970 to about 2500) and the most time a clock may hold. */
 #define TIME_MAX_MS (16LL * 1000 * 1000 * 1000 * 1000)
@@ -82,11 +82,12 @@ static bool token_ok(const void *token, size_t len) {
 
 int gmk_room_seat_of(const gmk_room *r, const void *token, size_t token_len) {
     if (!r || !token_ok(token, token_len)) return -1;
-    uint8_t h[GMK_SHA256_LEN];
-    gmk_sha256(token, token_len, h);
+    uint8_t h[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256(h, token, token_len);
     int found = -1;
-    for (int i = 0; i < 2; i++) /* both compared, whatever matches */
-        if (gmk_sha256_equal(h, r->row.seat[i].token_sha256) && r->row.seat[i].taken) found = i;
+    for (int i = 0; i < 2; i++) /* both compared, whatever matches (libsodium: constant time) */
+        if (sodium_memcmp(h, r->row.seat[i].token_sha256, sizeof h) == 0 && r->row.seat[i].taken)
+            found = i;
     return found;
 }
 
@@ -281,6 +282,7 @@ static gmk_room_status done(gmk_room *r, int64_t now, gmk_room_status st) {
 /* --- creating, loading, freeing --------------------------------------------------------------- */
 
 static gmk_room *room_new(gmk_store *store) {
+    if (sodium_init() < 0) return NULL; /* once; later calls return at once */
     gmk_room *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     gmk_session_options opt = {.no_engine = true, .seed = 1};
@@ -336,7 +338,7 @@ gmk_room_status gmk_room_create(gmk_store *store, const gmk_room_config *cfg, co
     bool creator_black =
         cfg->black == GMK_ROOM_BLACK_ME || (cfg->black == GMK_ROOM_BLACK_RANDOM && cfg->random_bit);
     w->seat[0].taken = true;
-    gmk_sha256(token, token_len, w->seat[0].token_sha256);
+    crypto_hash_sha256(w->seat[0].token_sha256, token, token_len);
     snprintf(w->seat[0].name, sizeof w->seat[0].name, "%s", name);
     w->seat[0].color = creator_black ? GMK_BLACK : GMK_WHITE;
     r->live[0].since_ms = r->live[1].since_ms = now;
@@ -434,7 +436,7 @@ gmk_room_status gmk_room_join(gmk_room *r, const void *token, size_t token_len, 
     enter(r);
     gmk_store_seat *s = &r->row.seat[1];
     s->taken = true;
-    gmk_sha256(token, token_len, s->token_sha256);
+    crypto_hash_sha256(s->token_sha256, token, token_len);
     snprintf(s->name, sizeof s->name, "%s", name);
     s->color = other(r->row.seat[0].color);
     r->live[1].since_ms = now;

@@ -3,12 +3,12 @@
  * A room holds one game at a time (a gmk_session of two humans, recorded as an online game)
  * and two seats: seat 0 is the creator's, seat 1 the first friend's to join. A seat is held by
  * a token the server draws (at least GMK_ROOM_TOKEN_MIN random bytes); the room keeps only its
- * SHA-256 and compares in constant time. Every action names its seat by token: without a
- * seat, GMK_ROOM_NO_SEAT (403); a move or answer out of turn, GMK_ROOM_NOT_YOUR_TURN (409).
- * A refused call changes nothing and logs nothing. Everyone else watches; the room counts
- * them. A Fischer clock is optional; the room keeps time from the `now` each call is given
- * and tells the server when the next flag falls (gmk_room_next_deadline) so that a timer can
- * end the game on time with no request in flight (gmk_room_tick).
+ * SHA-256 and compares in constant time (libsodium: crypto_hash_sha256, sodium_memcmp). Every
+ * action names its seat by token: without a seat, GMK_ROOM_NO_SEAT (403); a move or answer out of
+ * turn, GMK_ROOM_NOT_YOUR_TURN (409). A refused call changes nothing and logs nothing. Everyone
+ * else watches; the room counts them. A Fischer clock is optional; the room keeps time from the
+ * `now` each call is given and tells the server when the next flag falls (gmk_room_next_deadline)
+ * so that a timer can end the game on time with no request in flight (gmk_room_tick).
  *
  * Every change of state appends an event to the room's log with the next sequence number
  * (1, 2, 3...); the server sends them to viewers in order and resumes a stream after

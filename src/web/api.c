@@ -10,7 +10,7 @@
 
 static bool is_owner(const web_request *rq, const live_game *g) {
     if (!rq->has_token || !g->has_owner) return false;
-    return gmk_sha256_equal(rq->token_hash, g->owner);
+    return sodium_memcmp(rq->token_hash, g->owner, GMK_WEB_HASH_LEN) == 0;
 }
 
 json_t *web_body_json(web_request *rq, enum MHD_Result *result) {

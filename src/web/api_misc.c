@@ -158,10 +158,10 @@ static enum MHD_Result list_games(web_request *rq) {
         gmk_store_game_list(rq->web->store, games, (int)limit, &n, err, sizeof err);
     for (int i = 0; st == GMK_STORE_OK && i < n; i++) {
         const gmk_store_game *g = &games[i];
-        uint8_t owner[GMK_SHA256_LEN];
+        uint8_t owner[GMK_WEB_HASH_LEN];
         bool mine = rq->has_token &&
                     gmk_store_owner_get(rq->web->store, g->id, owner, NULL, 0) == GMK_STORE_OK &&
-                    gmk_sha256_equal(owner, rq->token_hash);
+                    sodium_memcmp(owner, rq->token_hash, GMK_WEB_HASH_LEN) == 0;
         bool done = g->finished && !g->abandoned;
         json_t *o = json_object();
         json_object_set_new(o, "id", json_integer(g->id));

@@ -141,7 +141,7 @@ live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t 
 }
 
 live_game *live_create(gmk_web *w, const gmk_game_config *cfg, const gmk_pos *moves, int count,
-                       const uint8_t owner_hash[GMK_SHA256_LEN], unsigned *status, char *err,
+                       const uint8_t owner_hash[GMK_WEB_HASH_LEN], unsigned *status, char *err,
                        size_t errlen) {
     if (!gmk_game_config_valid(cfg, err, errlen)) {
         *status = 400;
@@ -206,7 +206,7 @@ live_game *live_create(gmk_web *w, const gmk_game_config *cfg, const gmk_pos *mo
     g->id = id;
     g->published = gmk_session_board(g->session)->move_count; /* nobody watches yet */
     g->has_owner = true;
-    memcpy(g->owner, owner_hash, GMK_SHA256_LEN);
+    memcpy(g->owner, owner_hash, GMK_WEB_HASH_LEN);
     g->last_used_ms = web_now_ms();
     g->refs = 1;
     pthread_mutex_lock(&w->live_mu);

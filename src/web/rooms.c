@@ -29,13 +29,7 @@ int64_t web_wall_ms(void) {
 }
 
 bool web_random(void *buf, size_t n) {
-    size_t got = 0;
-    while (got < n) {
-        ssize_t k = getrandom((char *)buf + got, n - got, 0);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return false;
-        got += (size_t)k;
-    }
+    randombytes_buf(buf, n); /* libsodium's; sodium_init has run (gmk_web_serve) */
     return true;
 }
 

@@ -162,22 +162,16 @@ static void read_token(web_request *rq) {
         if (hi < 0 || lo < 0) return;
         raw[i] = (uint8_t)(hi << 4 | lo);
     }
-    gmk_sha256(raw, sizeof raw, rq->token_hash);
+    crypto_hash_sha256(rq->token_hash, raw, sizeof raw);
     rq->has_token = true;
 }
 
 bool web_ensure_token(web_request *rq) {
     if (rq->has_token) return true;
     uint8_t raw[GMK_WEB_TOKEN_BYTES];
-    size_t got = 0;
-    while (got < sizeof raw) {
-        ssize_t n = getrandom(raw + got, sizeof raw - got, 0);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        got += (size_t)n;
-    }
+    if (!web_random(raw, sizeof raw)) return false;
     to_hex(raw, sizeof raw, rq->new_token);
-    gmk_sha256(raw, sizeof raw, rq->token_hash);
+    crypto_hash_sha256(rq->token_hash, raw, sizeof raw);
     rq->has_token = true;
     return true;
 }
@@ -211,10 +205,10 @@ static char (*g_etags)[24];
 static void make_etags(void) {
     g_etags = calloc(gmk_web_asset_count + 1, sizeof *g_etags);
     for (size_t i = 0; g_etags && i < gmk_web_asset_count; i++) {
-        uint8_t d[GMK_SHA256_LEN];
-        char hex[2 * GMK_SHA256_LEN + 1];
-        gmk_sha256(gmk_web_assets[i].data, gmk_web_assets[i].len, d);
-        gmk_sha256_hex(d, hex);
+        uint8_t d[GMK_WEB_HASH_LEN];
+        char hex[2 * GMK_WEB_HASH_LEN + 1];
+        crypto_hash_sha256(d, gmk_web_assets[i].data, gmk_web_assets[i].len);
+        sodium_bin2hex(hex, sizeof hex, d, sizeof d);
         snprintf(g_etags[i], sizeof g_etags[i], "\"%.16s\"", hex);
     }
 }
@@ -390,6 +384,10 @@ int gmk_web_serve(const gmk_web_options *opt) {
     char err[512];
     if (!rooms) {
         fprintf(stderr, "gomoku serve: cannot start the rooms' timer\n");
+        goto done;
+    }
+    if (sodium_init() < 0) { /* hashing, comparing and random bytes: libsodium */
+        fprintf(stderr, "gomoku serve: libsodium cannot start\n");
         goto done;
     }
     if (gmk_store_open(w->opt.db, GMK_STORE_OPEN_DEFAULT, &w->store, err, sizeof err) !=

@@ -6,7 +6,7 @@
  * through src/game/session.c and every game lives in the SQLite store, as in the terminal
  * game. The files of src/web/: server.c (HTTP, headers, assets, logs), api.c and api_misc.c
  * (routes and JSON), state.c (a game as JSON), live.c (the games in memory), events.c (the
- * event streams), pool.c (engines). Owner tokens and ETags are hashed with game/sha256.h. */
+ * event streams), pool.c (engines). Owner tokens and ETags are hashed with libsodium. */
 #ifndef GMK_WEB_H
 #define GMK_WEB_H
 

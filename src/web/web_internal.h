@@ -18,14 +18,17 @@
 
 #include "game/room.h"
 #include "game/session.h"
-#include "game/sha256.h"
 #include "store/store.h"
 #include "web/assets.h"
 #include "web/pool.h"
 #include "web/web.h"
+#include <sodium.h>
 
 /* Request bodies are refused past this size (413). */
 #define GMK_WEB_MAX_BODY (64 * 1024)
+/* Tokens are stored and compared only as their SHA-256 (libsodium's crypto_hash_sha256, the
+ * same digest the databases hold from before libsodium). */
+#define GMK_WEB_HASH_LEN crypto_hash_sha256_BYTES
 /* Owner cookie: 128 random bits as 32 hex digits. */
 #define GMK_WEB_TOKEN_BYTES 16
 
@@ -72,7 +75,7 @@ typedef struct live_game {
     gmk_session *session;
     gmk_hub *hub;
     bool has_owner;
-    uint8_t owner[GMK_SHA256_LEN];
+    uint8_t owner[GMK_WEB_HASH_LEN];
     int refs;                /* requests holding it (web.live_mu) */
     int published;           /* moves the viewers have been sent */
     int jobs_out;            /* jobs in the pool for this game */
@@ -130,7 +133,7 @@ typedef struct {
     bool too_large;
     size_t dropped; /* bytes of an oversized body read and dropped */
     bool has_token;
-    uint8_t token_hash[GMK_SHA256_LEN];
+    uint8_t token_hash[GMK_WEB_HASH_LEN];
     char new_token[2 * GMK_WEB_TOKEN_BYTES + 1]; /* set when this reply creates the cookie */
     char seat_cookie[160]; /* a room's seat cookie this reply sets (Set-Cookie value) */
     /* an analysis waiting for its engine (the connection is suspended meanwhile) */
@@ -158,7 +161,8 @@ enum MHD_Result web_error(web_request *rq, unsigned status, const char *msg);
 int64_t web_now_ms(void);
 /* Unix milliseconds (CLOCK_REALTIME): the rooms' time. */
 int64_t web_wall_ms(void);
-/* Fills buf with n bytes from getrandom; false when it fails. */
+/* Fills buf with n random bytes (libsodium's randombytes_buf, which cannot fail once
+ * sodium_init has run); true. */
 bool web_random(void *buf, size_t n);
 
 /* --- durable.c --------------------------------------------------------------------------- */
@@ -211,7 +215,7 @@ live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t 
 /* Creates a game in memory and in the store, owned by owner_hash, set up with cfg and
  * moves; returns it locked, or NULL with *status (400, 503, 500) and err. */
 live_game *live_create(gmk_web *w, const gmk_game_config *cfg, const gmk_pos *moves, int count,
-                       const uint8_t owner_hash[GMK_SHA256_LEN], unsigned *status, char *err,
+                       const uint8_t owner_hash[GMK_WEB_HASH_LEN], unsigned *status, char *err,
                        size_t errlen);
 /* Unlocks a game got from live_get or live_create. */
 void live_release(live_game *g);

@@ -542,6 +542,29 @@ Test(room, idle_rooms_are_closed_and_their_games_stay) {
     cr_assert(rec.game.abandoned);
 }
 
+/* The seats' tokens are stored as their SHA-256 (libsodium's crypto_hash_sha256 since it
+ * replaced a hand-written one): databases written before must still match. The token is the
+ * two-block message of FIPS 180-2 appendix B.2, whose digest the standard gives. */
+Test(room, seat_token_digest_is_sha256) {
+    static const char msg[] = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    static const uint8_t want[32] = {0x24, 0x8d, 0x6a, 0x61, 0xd2, 0x06, 0x38, 0xb8,
+                                     0xe5, 0xc0, 0x26, 0x93, 0x0c, 0x3e, 0x60, 0x39,
+                                     0xa3, 0x3c, 0xe4, 0x59, 0x64, 0xff, 0x21, 0x67,
+                                     0xf6, 0xec, 0xed, 0xd4, 0x19, 0xdb, 0x06, 0xc1};
+    gmk_room_config cfg = {.rule = GMK_RULE_FREESTYLE, .size = 15};
+    gmk_room *r = NULL;
+    cr_assert_eq(gmk_room_create(store, &cfg, code_of(9), TOK(msg), "Ann", T0, &r, err, sizeof err),
+                 GMK_ROOM_OK, "%s", err);
+    gmk_room_free(r);
+    static gmk_store_room row;
+    cr_assert_eq(gmk_store_room_find(store, code_of(9), &row, err, sizeof err), GMK_STORE_OK);
+    cr_assert_eq(memcmp(row.seat[0].token_sha256, want, sizeof want), 0);
+    cr_assert_eq(gmk_room_load(store, code_of(9), T0, &r, err, sizeof err), GMK_ROOM_OK);
+    cr_assert_eq(gmk_room_seat_of(r, TOK(msg)), 0, "the token still opens its seat");
+    cr_assert_eq(gmk_room_seat_of(r, TOK(CREATOR)), -1);
+    gmk_room_free(r);
+}
+
 Test(room, creating_refuses_bad_input) {
     gmk_room_config cfg = {.rule = GMK_RULE_RENJU, .size = 15, .black = GMK_ROOM_BLACK_RANDOM};
     gmk_room *r = NULL;

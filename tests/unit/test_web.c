@@ -1,5 +1,5 @@
-/* test_web.c: the parts of the web server below HTTP (SHA-256 is tested in test_sha256.c): the
- * engine pool's bound, the session's external-engine jobs,
+/* test_web.c: the parts of the web server below HTTP (hashing is libsodium's; test_room.c checks
+ * the stored digest is SHA-256): the engine pool's bound, the session's external-engine jobs,
  * opening a stored game by id, setting up a position, and the store's web owners (a real
  * SQLite file in a temporary folder). The HTTP API itself is tested in tests/api/. */
 #include <criterion/criterion.h>
