@@ -93,7 +93,7 @@ $(OUT)/obj/%.o: %.c
 unit-tests: $(TEST_BINS)
 
 # Every test: unit tests (Criterion) then the scripted suites, each against this build.
-test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(OUT)/gendata $(OUT)/texel $(OUT)/policy $(OUT)/evalnet $(TEST_BINS)
+test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(OUT)/gendata $(OUT)/texel $(OUT)/policy $(OUT)/evalnet $(OUT)/winrate $(TEST_BINS)
 	sh tests/run.sh $(OUT)
 
 bench: $(OUT)/gomoku
@@ -130,16 +130,21 @@ WEIGHTS_GAMES ?= 6000
 WEIGHTS_NODES ?= 8000
 WEIGHTS_SEED ?= 4
 WEIGHTS_FIT ?= --quiet --lambda 0.5
+# the win rate (src/engine/winrate.h) is fitted last, to games of the engine with the new
+# weights, policy and network, since it maps that engine's scores
+WINRATE_GAMES ?= 1500
 $(OUT)/gendata: tools/gendata.c $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 $(OUT)/texel: tools/texel.c tools/games.c tools/games.h $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ tools/texel.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 $(OUT)/policy: tools/policy.c tools/games.c tools/games.h $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ tools/policy.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
+$(OUT)/winrate: tools/winrate.c tools/games.c tools/games.h $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ tools/winrate.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 $(OUT)/evalnet: tools/evalnet.c tools/games.c tools/games.h $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ tools/evalnet.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 .PHONY: weights
-weights: $(OUT)/gendata $(OUT)/texel $(OUT)/policy
+weights: $(OUT)/gendata $(OUT)/texel $(OUT)/policy $(OUT)/winrate
 	$(OUT)/gendata --rule $(WEIGHTS_RULE) --games $(WEIGHTS_GAMES) --nodes $(WEIGHTS_NODES) --seed $(WEIGHTS_SEED) > $(OUT)/weights-games.txt
 	$(OUT)/texel --rule $(WEIGHTS_RULE) $(WEIGHTS_FIT) $(OUT)/weights-games.txt > $(OUT)/weights_$(WEIGHTS_RULE).c
 	clang-format -i $(OUT)/weights_$(WEIGHTS_RULE).c
@@ -151,6 +156,11 @@ weights: $(OUT)/gendata $(OUT)/texel $(OUT)/policy
 	$(OUT)/evalnet --rule $(WEIGHTS_RULE) $(OUT)/weights-games.txt > $(OUT)/evalnet_$(WEIGHTS_RULE).c
 	clang-format -i $(OUT)/evalnet_$(WEIGHTS_RULE).c
 	mv $(OUT)/evalnet_$(WEIGHTS_RULE).c src/engine/evalnet_$(WEIGHTS_RULE).c
+	$(MAKE) $(OUT)/gendata
+	$(OUT)/gendata --rule $(WEIGHTS_RULE) --games $(WINRATE_GAMES) --nodes $(WEIGHTS_NODES) --seed $(WEIGHTS_SEED) > $(OUT)/winrate-games.txt
+	$(OUT)/winrate --rule $(WEIGHTS_RULE) $(OUT)/winrate-games.txt > $(OUT)/winrate_$(WEIGHTS_RULE).c
+	clang-format -i $(OUT)/winrate_$(WEIGHTS_RULE).c
+	mv $(OUT)/winrate_$(WEIGHTS_RULE).c src/engine/winrate_$(WEIGHTS_RULE).c
 
 # bench/gen_tactics: finds positions for tests/data/tactics.txt (see bench/gen_tactics.c).
 $(OUT)/gen_tactics: bench/gen_tactics.c $(OUT)/libgmk.a

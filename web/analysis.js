@@ -6,6 +6,7 @@
 import * as api from './api.js';
 import { t } from './i18n.js';
 import { $, colorName, points } from './app.js';
+import { evalWords } from './evalbar.js';
 
 /** @typedef {import('./app.js').App} App */
 /** @typedef {import('./board.js').Line} Line */
@@ -37,6 +38,14 @@ export class Analysis {
             if (this.last.key === key) this.last = { key, result: null, error: msg, running: false };
         }
         this.app.render();
+    }
+
+    /** The evaluation of this position, when an analysis of it is shown.
+     * @param {Position} pos @returns {import('./evalbar.js').Evaluation | null} */
+    evaluationFor(pos) {
+        const r = this.last.result;
+        if (!r || this.last.key !== keyOf(pos) || !r.evaluation) return null;
+        return r.evaluation;
     }
 
     /** The lines to draw for this position (none when the analysis is of another).
@@ -80,7 +89,9 @@ export class Analysis {
             dd.className = cls;
             dl.append(dt, dd);
         };
-        row(t('evalFor', colorName(pos.moves.length % 2 ? 'white' : 'black')), r.eval, 'an-eval');
+        const toMove = pos.moves.length % 2 ? 'white' : 'black';
+        const words = r.evaluation ? `${evalWords(r.evaluation, toMove)} (${r.eval})` : r.eval;
+        row(t('evalFor', colorName(toMove)), words, 'an-eval');
         row(t('best'), r.best, 'an-best');
         row(t('pv'), r.pv.join(' '), 'an-pv');
         out.append(dl);
@@ -89,7 +100,8 @@ export class Analysis {
             ol.className = 'an-lines';
             for (const l of r.lines) {
                 const li = document.createElement('li');
-                li.textContent = `${l.move} (${l.eval}) ${l.pv.slice(1, 6).join(' ')}`;
+                const ev = l.evaluation ? evalWords(l.evaluation, toMove) : l.eval;
+                li.textContent = `${l.move} (${ev}) ${l.pv.slice(1, 6).join(' ')}`;
                 ol.append(li);
             }
             out.append(ol);

@@ -29,6 +29,7 @@
  * @property {boolean} thinking
  * @property {number} thinking_ms
  * @property {string | null} hint
+ * @property {Evaluation | null} [hint_eval]
  * @property {boolean} over
  * @property {Result | null} result
  * @property {ForbiddenPoint[]} forbidden
@@ -61,7 +62,8 @@
  * @property {string | null} reason
  * @property {boolean} owner
  */
-/** @typedef {{move: string, eval: string, score: number, pv: string[]}} AnalysisLine */
+/** @typedef {import('./evalbar.js').Evaluation} Evaluation */
+/** @typedef {{move: string, eval: string, score: number, pv: string[], evaluation?: Evaluation}} AnalysisLine */
 /**
  * @typedef {object} Analysis
  * @property {string} best
@@ -71,6 +73,7 @@
  * @property {number} time_ms
  * @property {string[]} pv
  * @property {AnalysisLine[]} lines
+ * @property {Evaluation} [evaluation]
  */
 /**
  * @typedef {object} ScoreLine
@@ -161,6 +164,37 @@ export const getStats = () => call('GET', '/api/stats');
 /** @param {{rule: string, size: number, moves: string, nbest: number, time_ms: number}} req
  * @returns {Promise<Analysis>} */
 export const analyze = (req) => call('POST', '/api/analyze', req);
+
+/**
+ * @typedef {object} ReviewMove
+ * @property {number} ply
+ * @property {'black' | 'white'} color
+ * @property {string} move
+ * @property {string} label
+ * @property {string | null} best
+ * @property {string[]} line
+ * @property {number} before
+ * @property {number} after
+ * @property {number} lost
+ * @property {number} black_after
+ * @property {boolean} turning
+ */
+/**
+ * @typedef {object} Review
+ * @property {'running' | 'done' | 'cancelled' | 'failed' | 'none'} status
+ * @property {number} game_id
+ * @property {number} searched
+ * @property {number} positions
+ * @property {ReviewMove[]} [moves]
+ * @property {Record<string, Record<string, number>>} [summary]
+ */
+
+/** Starts (or joins) the review of a stored game. @param {number} id @returns {Promise<Review>} */
+export const startReview = (id) => call('POST', `/api/games/${id}/review`, {});
+/** The review's progress or result. @param {number} id @returns {Promise<Review>} */
+export const getReview = (id) => call('GET', `/api/games/${id}/review`);
+/** @param {number} id @returns {Promise<Review>} */
+export const cancelReview = (id) => call('POST', `/api/games/${id}/review/cancel`, {});
 
 /** Reads a record for replay.
  * @param {string} text @param {string} rule @param {number} size @returns {Promise<RecordInfo>} */

@@ -11,6 +11,8 @@ import { Replay, readShareLink, shareLink } from './replay.js';
 import { Analysis } from './analysis.js';
 import { Setup } from './setup.js';
 import { GamesDialog } from './records.js';
+import { showEvalBar } from './evalbar.js';
+import { Review } from './review.js';
 
 /** @typedef {import('./board.js').Point} Point */
 /** @typedef {import('./board.js').View} View */
@@ -64,6 +66,7 @@ export class App {
         this.analysis = new Analysis(this);
         this.setup = new Setup(this);
         this.games = new GamesDialog(this);
+        this.review = new Review(this);
         /** @type {'game' | 'replay'} what the board shows */
         this.showing = 'game';
         this.messageTimer = 0;
@@ -89,6 +92,17 @@ export class App {
         $('new-game').addEventListener('click', () => this.setup.open(null));
         $('open-games').addEventListener('click', () => this.games.open());
         $('share').addEventListener('click', () => this.share());
+        // ← and → step through a replay or a review (not while typing, nor on the board, whose
+        // arrows move its cursor)
+        document.addEventListener('keydown', (ev) => {
+            if (this.showing !== 'replay' || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+            const target = /** @type {HTMLElement | null} */ (ev.target);
+            if (target && (target.closest('input, select, textarea, dialog, #board'))) return;
+            if (ev.key === 'ArrowLeft') this.replay.go(this.replay.ply - 1);
+            else if (ev.key === 'ArrowRight') this.replay.go(this.replay.ply + 1);
+            else return;
+            ev.preventDefault();
+        });
     }
 
     /** The position on the board now: rule, size and moves.
@@ -100,11 +114,25 @@ export class App {
         return { rule: s.rule, size: s.size, moves: s.moves, gameId: s.id };
     }
 
+    /** The evaluation known for the shown position: its analysis, else the live game's hint.
+     * @param {{rule: string, size: number, moves: string[]}} pos
+     * @returns {import('./evalbar.js').Evaluation | null} */
+    evaluationOf(pos) {
+        const a = this.analysis.evaluationFor(pos);
+        if (a) return a;
+        const r = this.review.evaluation();
+        if (r) return r;
+        const s = this.game.state;
+        if (this.showing === 'game' && s && s.hint && s.hint_eval) return s.hint_eval;
+        return null;
+    }
+
     /** Draws everything for the shown position. */
     render() {
         const view = this.showing === 'replay' ? this.replay.view() : this.game.view();
         view.numbers = this.numbers;
-        view.lines = this.analysis.linesFor(this.position());
+        const analysed = this.analysis.linesFor(this.position());
+        view.lines = analysed.length ? analysed : this.review.lines();
         this.board.show(view);
         const replaying = this.showing === 'replay';
         $('game-controls').hidden = replaying;
@@ -114,6 +142,7 @@ export class App {
         if (replaying) this.replay.renderPanel();
         else this.game.renderPanel();
         const pos = this.position();
+        showEvalBar(this.evaluationOf(pos), pos.moves.length % 2 ? 'white' : 'black');
         const dl = $('downloads');
         dl.hidden = pos.gameId === null || pos.moves.length === 0;
         if (pos.gameId !== null) {
@@ -122,6 +151,7 @@ export class App {
             }
         }
         this.analysis.renderPanel(pos);
+        this.review.renderPanel();
     }
 
     /** A point was chosen on the board. @param {Point} p */

@@ -8,6 +8,7 @@ import * as api from './api.js';
 import { pointName } from './board.js';
 import { currentLang, t } from './i18n.js';
 import { $, colorName, points, resultText } from './app.js';
+import { evalWords } from './evalbar.js';
 
 /** @typedef {import('./app.js').App} App */
 /** @typedef {import('./board.js').Point} Point */
@@ -168,7 +169,10 @@ export class Game {
         const who = colorName(s.to_move);
         const turn = s.mode === 'hvc' && s.human === s.to_move ? t('toMoveYou', who) : t('toMove', who);
         let text = s.owner ? turn : t('watching', s.id, turn);
-        if (s.hint) text += ` · ${t('hintAt', s.hint)}`;
+        if (s.hint) {
+            text += ` · ${t('hintAt', s.hint)}`;
+            if (s.hint_eval) text += ` (${evalWords(s.hint_eval, s.to_move)})`;
+        }
         return text;
     }
 

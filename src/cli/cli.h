@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "core/gmk.h"
+#include "core/record.h"
 
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
@@ -35,6 +36,12 @@ bool cli_option(int argc, char **argv, int *i, const char *name, const char **va
  * move strings then use 15 and diagrams their own size. */
 bool cli_read_position(const char *arg, int size, gmk_move_list *out, char *err, size_t errlen);
 
+/* Reads a record file (PSQ, SGF or a move string; "-" for standard input) as `gomoku import`
+ * does; rule for formats that do not carry it, size for move strings (0: 15). False with a
+ * message naming the file. */
+bool cli_load_record_file(const char *path, gmk_rule rule, int size, gmk_record *rec, char *err,
+                          size_t errlen);
+
 const cli_command *cli_find(const char *name);
 extern const cli_command cli_commands[];
 
@@ -50,5 +57,6 @@ int cmd_solve(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_review(int argc, char **argv);
 
 #endif

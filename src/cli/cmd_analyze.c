@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "engine/engine.h"
 #include "engine/threat.h"
+#include "game/evaltext.h"
 #include "game/level.h"
 
 typedef struct {
@@ -81,14 +82,27 @@ static void format_pv(const gmk_line *l, int size, char *buf, size_t cap) {
     }
 }
 
+/* The readable evaluation of score for the side to move of b: "Black 62%", "White wins in 3". */
+static void readable(const gmk_board *b, int score, gmk_eval_view *v, char *buf, size_t cap) {
+    gmk_color side = gmk_board_side(b);
+    gmk_eval_view_of(b->rule, side, score, v);
+    gmk_eval_view_text(v, side, false, buf, cap);
+}
+
 static int print_json(const gmk_board *b, const gmk_search_result *r) {
     json_t *root = json_object();
-    char name[4], text[32], pv[GMK_MAX_PV * 5];
+    char name[4], text[32], pv[GMK_MAX_PV * 5], words[48];
     gmk_notation_point(r->best, b->size, name);
     json_object_set_new(root, "best", json_string(name));
     format_score(r->score, text, sizeof text);
     json_object_set_new(root, "eval", json_string(text));
     json_object_set_new(root, "score", json_integer(r->score));
+    gmk_eval_view v;
+    readable(b, r->score, &v, words, sizeof words);
+    json_object_set_new(root, "winrate", json_integer(v.percent));
+    json_object_set_new(root, "black_winrate", json_integer(v.black_percent));
+    json_object_set_new(root, "proved", json_boolean(v.proved));
+    json_object_set_new(root, "evaluation", json_string(words));
     int plies;
     if (gmk_score_is_mate(r->score, &plies))
         json_object_set_new(root, "mate_plies", json_integer(plies));
@@ -106,6 +120,10 @@ static int print_json(const gmk_board *b, const gmk_search_result *r) {
         format_score(r->lines[i].score, text, sizeof text);
         json_object_set_new(l, "eval", json_string(text));
         json_object_set_new(l, "score", json_integer(r->lines[i].score));
+        gmk_eval_view lv;
+        readable(b, r->lines[i].score, &lv, words, sizeof words);
+        json_object_set_new(l, "winrate", json_integer(lv.percent));
+        json_object_set_new(l, "evaluation", json_string(words));
         format_pv(&r->lines[i], b->size, pv, sizeof pv);
         json_object_set_new(l, "pv", json_string(pv));
         json_array_append_new(lines, l);
@@ -182,15 +200,18 @@ int cmd_analyze(int argc, char **argv) {
     gmk_engine_free(e);
     if (r.best == GMK_POS_NONE) return cli_error(cmd, "no legal move in this position");
     if (json) return print_json(&board, &r);
-    char name[4], text[32], pv[GMK_MAX_PV * 5];
+    char name[4], text[32], pv[GMK_MAX_PV * 5], words[48];
+    gmk_eval_view view;
     gmk_notation_point(r.best, board.size, name);
     format_score(r.score, text, sizeof text);
-    printf("best %s\neval %s\n", name, text);
+    readable(&board, r.score, &view, words, sizeof words);
+    printf("best %s\neval %s (score %s)\n", name, words, text);
     for (int i = 0; i < r.nlines; i++) {
         format_pv(&r.lines[i], board.size, pv, sizeof pv);
         format_score(r.lines[i].score, text, sizeof text);
+        readable(&board, r.lines[i].score, &view, words, sizeof words);
         if (r.nlines > 1)
-            printf("line %d %s pv %s\n", i + 1, text, pv);
+            printf("line %d %s (%s) pv %s\n", i + 1, words, text, pv);
         else
             printf("pv %s\n", pv);
     }

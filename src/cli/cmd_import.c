@@ -210,6 +210,20 @@ static gmk_store_status store_record(gmk_store *s, const gmk_record *rec, gmk_ou
     return st;
 }
 
+bool cli_load_record_file(const char *path, gmk_rule rule, int size, gmk_record *rec, char *err,
+                          size_t errlen) {
+    size_t len = 0;
+    char why[500];
+    char *text = read_file(path, &len, err, errlen);
+    bool ok = text && check_text(path, text, len, err, errlen);
+    if (ok && !read_record(text, rule, size, rec, why, sizeof why)) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        ok = false;
+    }
+    free(text);
+    return ok;
+}
+
 int cmd_import(int argc, char **argv) {
     const cli_command *self = cli_find("import");
     if (cli_wants_help(argc, argv, self)) return CLI_OK;

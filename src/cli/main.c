@@ -112,6 +112,21 @@ const cli_command cli_commands[] = {
      "  --db PATH       the database file (default $XDG_DATA_HOME/gomoku/gomoku.db, or\n"
      "                  ~/.local/share/gomoku/gomoku.db)\n"
      "  Exit status 2 when there is no such game, 1 when the database cannot be read.\n"},
+    {"review", cmd_review, "the engine goes over a game and labels every move",
+     "usage: gomoku review [--db PATH] [--nodes N] [--rule R] [--size N] [--json] [--quiet]\n"
+     "                     GAME_ID|FILE\n"
+     "  Searches every position of a stored game (GAME_ID, as gomoku stats lists them) or of\n"
+     "  a record file (PSQ, SGF or a move string, as gomoku import reads them) and prints each\n"
+     "  move with its label (best, good, inaccuracy, mistake, blunder, missed-win: by the win\n"
+     "  rate it lost), the mover's win rate before and after, and the better move with its\n"
+     "  line. A stored game's review is kept in the database and shown again without\n"
+     "  searching. See docs/review.md.\n"
+     "  --nodes N  the search of each position (default 60000; the same review on any machine)\n"
+     "  --rule R   the rule of a record that does not say (default freestyle)\n"
+     "  --size N   the board size of a move string (default 15)\n"
+     "  --json     the review as JSON (the fields of docs/http-api.md, \"Game review\")\n"
+     "  --quiet    no progress on standard error\n"
+     "  --db PATH  the database file (as for gomoku export)\n"},
     {"import", cmd_import, "store a PSQ, SGF or move-string record as a finished game",
      "usage: gomoku import [--db PATH] [--rule R] [--size N] FILE\n"
      "  Reads one game from FILE (- for standard input; the format is detected), replays it\n"

@@ -44,6 +44,7 @@ struct gmk_session {
     think_kind think;
     int64_t think_start_ms;
     gmk_pos hint;
+    int hint_score;        /* of the hint, for the side to move */
     uint64_t job_token;    /* external engine: names the search wanted now */
     gmk_limits job_limits; /* external engine: its limits */
 
@@ -261,6 +262,7 @@ static void take_result(gmk_session *s, const gmk_search_result *r, int *ev) {
         p = any_legal_move(&s->board);
     if (kind == THINK_HINT) {
         s->hint = p;
+        s->hint_score = r->score;
         *ev |= GMK_EV_HINT;
         return;
     }
@@ -704,6 +706,7 @@ void gmk_session_get_state(const gmk_session *s, gmk_session_state *out) {
     out->hinting = s->think == THINK_HINT;
     out->thinking_ms = s->think != THINK_NONE ? now_ms() - s->think_start_ms : 0;
     out->hint = s->hint;
+    out->hint_score = s->hint_score;
     out->over = s->over;
     out->result = s->result;
     out->resigned = s->resigned;

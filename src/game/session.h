@@ -110,6 +110,7 @@ typedef struct {
     bool hinting;        /* the engine is looking for a hint */
     int64_t thinking_ms; /* how long the current search has run */
     gmk_pos hint;        /* the last hint, until the next move; GMK_POS_NONE if none */
+    int hint_score;      /* the search's score of the hint, for the side to move */
     bool over;           /* the game has ended; result says how */
     gmk_result result;   /* outcome, reason, forbidden kind, deciding point, winning line */
     gmk_color resigned;  /* with GMK_REASON_RESIGN: who resigned */

@@ -98,4 +98,28 @@ const char *const store_migrations[GMK_STORE_SCHEMA_VERSION] = {
     "  name TEXT NOT NULL DEFAULT '',\n"
     "  PRIMARY KEY (room_id, seq)\n"
     ") WITHOUT ROWID;\n",
+    /* 4 -> 5: reviews of games (game/review.h, store/reviews.h): the engine's search of every
+     * position, kept so that a game is reviewed once for a given move count and node budget
+     * (data is game/review.c's own JSON; labels are derived from it when read); and the
+     * puzzle players' Glicko-2 ratings (game/puzzle.h), by player key ("local" for the
+     * terminal, the hex SHA-256 of a browser's owner token for the web). */
+    "CREATE TABLE reviews (\n"
+    "  game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+    "  moves INTEGER NOT NULL,\n"
+    "  nodes INTEGER NOT NULL,\n"
+    "  made_at INTEGER NOT NULL,\n"
+    "  data TEXT NOT NULL,\n"
+    "  PRIMARY KEY (game_id, moves, nodes)\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE TABLE puzzle_players (\n"
+    "  player TEXT PRIMARY KEY,\n"
+    "  rating REAL NOT NULL,\n"
+    "  deviation REAL NOT NULL,\n"
+    "  volatility REAL NOT NULL,\n"
+    "  streak INTEGER NOT NULL DEFAULT 0,\n"
+    "  best_streak INTEGER NOT NULL DEFAULT 0,\n"
+    "  solved INTEGER NOT NULL DEFAULT 0,\n"
+    "  failed INTEGER NOT NULL DEFAULT 0,\n"
+    "  updated_at INTEGER NOT NULL\n"
+    ") WITHOUT ROWID;\n",
 };

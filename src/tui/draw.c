@@ -6,6 +6,7 @@
 #include <wchar.h>
 
 #include "core/gmk.h"
+#include "game/evaltext.h"
 #include "game/level.h"
 #include "tui_internal.h"
 
@@ -315,9 +316,13 @@ void tui_status_text(const tui *t, char *buf, size_t len) {
         snprintf(buf, len, "%s  %s", part, h);
     } else if (st.hint != GMK_POS_NONE) {
         char h[128];
+        char ev[48];
+        gmk_eval_view view;
         tui_point_name(t, st.hint, a);
         snprintf(h, sizeof h, tui_tr(t->lang, T_HINT_AT), a);
-        snprintf(buf, len, "%s  %s", part, h);
+        gmk_eval_view_of(st.rule, st.to_move, st.hint_score, &view);
+        gmk_eval_view_text(&view, st.to_move, t->lang == TUI_LANG_ZH, ev, sizeof ev);
+        snprintf(buf, len, "%s  %s  %s", part, h, ev);
     } else {
         snprintf(buf, len, "%s", part);
     }

@@ -255,9 +255,11 @@ static enum MHD_Result game_route(web_request *rq, const char *rest) {
 }
 
 enum MHD_Result web_api(web_request *rq) {
-    if (strncmp(rq->path, "/api/games/", 11) == 0) return game_route(rq, rq->path + 11);
     bool handled = false;
-    enum MHD_Result r = web_rooms_api(rq, &handled);
+    enum MHD_Result r = web_review_api(rq, &handled);
+    if (handled) return r;
+    if (strncmp(rq->path, "/api/games/", 11) == 0) return game_route(rq, rq->path + 11);
+    r = web_rooms_api(rq, &handled);
     if (handled) return r;
     r = web_api_misc(rq, &handled);
     if (handled) return r;

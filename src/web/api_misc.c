@@ -369,6 +369,8 @@ static json_t *pv_json(const gmk_line *l, int size) {
 typedef struct {
     web_request *rq;
     int size;
+    gmk_rule rule;
+    gmk_color to_move;
 } analysis;
 
 static void analysis_done(void *ctx, uint64_t tag, const gmk_search_result *r) {
@@ -387,19 +389,21 @@ static void analysis_done(void *ctx, uint64_t tag, const gmk_search_result *r) {
         for (int i = 0; i < r->nlines && i < GMK_MAX_NBEST; i++) {
             char t[32];
             format_score(r->lines[i].score, t, sizeof t);
-            json_array_append_new(lines, json_pack("{s:o,s:s,s:i,s:o}", "move",
-                                                   web_point_json(r->lines[i].move, a->size),
-                                                   "eval", t, "score", r->lines[i].score, "pv",
-                                                   pv_json(&r->lines[i], a->size)));
+            json_array_append_new(lines,
+                                  json_pack("{s:o,s:s,s:i,s:o,s:o}", "move",
+                                            web_point_json(r->lines[i].move, a->size), "eval", t,
+                                            "score", r->lines[i].score, "pv",
+                                            pv_json(&r->lines[i], a->size), "evaluation",
+                                            web_eval_json(a->rule, a->to_move, r->lines[i].score)));
         }
         json_t *pv = r->nlines > 0 ? pv_json(&r->lines[0], a->size) : json_array();
         if (json_array_size(pv) == 0) json_array_append_new(pv, web_point_json(r->best, a->size));
         rq->wait_status = 200;
-        rq->wait_reply = json_pack("{s:o,s:s,s:i,s:o,s:i,s:I,s:I,s:o,s:o}", "best",
-                                   web_point_json(r->best, a->size), "eval", text, "score",
-                                   r->score, "mate_plies", mate ? json_integer(plies) : json_null(),
-                                   "depth", r->depth, "nodes", (json_int_t)r->nodes, "time_ms",
-                                   (json_int_t)r->time_ms, "pv", pv, "lines", lines);
+        rq->wait_reply = json_pack(
+            "{s:o,s:s,s:i,s:o,s:i,s:I,s:I,s:o,s:o,s:o}", "best", web_point_json(r->best, a->size),
+            "eval", text, "score", r->score, "mate_plies", mate ? json_integer(plies) : json_null(),
+            "depth", r->depth, "nodes", (json_int_t)r->nodes, "time_ms", (json_int_t)r->time_ms,
+            "pv", pv, "lines", lines, "evaluation", web_eval_json(a->rule, a->to_move, r->score));
     }
     free(a);
     rq->wait_state = 2;
@@ -457,6 +461,8 @@ static enum MHD_Result post_analyze(web_request *rq) {
     }
     a->rq = rq;
     a->size = size;
+    a->rule = rule;
+    a->to_move = gmk_board_side(&job->board);
     job->limits.turn_ms = time_ms;
     job->limits.nbest = (int)nbest;
     gmk_level_add_threads(&job->limits, rq->web->opt.threads);

@@ -457,6 +457,7 @@ done:
     if (fd >= 0) close(fd);
     live_free_all(w);
     rooms_free_all(w);
+    web_reviews_free(w);
     gmk_pool_free(w->pool);
     gmk_store_close(w->store);
     pthread_mutex_destroy(&w->store_mu);

@@ -83,6 +83,9 @@ json_t *web_state_json(live_game *g, bool owner) {
     json_object_set_new(j, "thinking", json_boolean(st.thinking));
     json_object_set_new(j, "thinking_ms", json_integer(st.thinking ? st.thinking_ms : 0));
     json_object_set_new(j, "hint", web_point_json(st.hint, st.size));
+    json_object_set_new(j, "hint_eval",
+                        st.hint != GMK_POS_NONE ? web_eval_json(st.rule, st.to_move, st.hint_score)
+                                                : json_null());
     json_object_set_new(j, "over", json_boolean(st.over));
     json_object_set_new(j, "result", web_result_json(&st, st.size));
     json_t *forb = json_array();

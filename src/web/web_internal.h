@@ -190,6 +190,13 @@ json_t *web_body_json(web_request *rq, enum MHD_Result *result);
 /* Makes sure the caller has an owner token (creating one, sent as a cookie). */
 bool web_ensure_token(web_request *rq);
 
+/* --- api_review.c ------------------------------------------------------------------------ */
+
+/* Answers /api/games/{id}/review and .../review/cancel; *handled false (MHD_NO) otherwise. */
+enum MHD_Result web_review_api(web_request *rq, bool *handled);
+/* Lets go of the server's reviews (after the pool has shut down: no job holds them). */
+void web_reviews_free(gmk_web *w);
+
 /* --- state.c ----------------------------------------------------------------------------- */
 
 /* The state object of docs/http-api.md for game g (g->mu held). */
@@ -198,6 +205,9 @@ json_t *web_state_json(live_game *g, bool owner);
 json_t *web_result_json(const gmk_session_state *st, int size);
 /* A point as "h8" (a JSON string), or null. */
 json_t *web_point_json(gmk_pos p, int size);
+/* An evaluation for the page (eval_json.c): {"score", "winrate" (side to move, percent),
+ * "black_winrate", "proved", "winner" (when proved), "moves" (the winner's, when proved)}. */
+json_t *web_eval_json(gmk_rule rule, gmk_color to_move, int score);
 /* Reads a point: a string "h8" on a size board. */
 bool web_parse_point(const json_t *v, int size, gmk_pos *out);
 /* Reads moves: a move string or an array of points. */

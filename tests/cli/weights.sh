@@ -19,7 +19,7 @@ gendata="$dir/gendata"
 texel="$dir/texel"
 policy="$dir/policy"
 evalnet="$dir/evalnet"
-for t in "$gendata" "$texel" "$policy" "$evalnet"; do
+for t in "$gendata" "$texel" "$policy" "$evalnet" "$dir/winrate"; do
     if [ ! -x "$t" ]; then
         echo "weights.sh: $t is missing (make $t)" >&2
         exit 2
@@ -149,6 +149,11 @@ bad "policy --epochs 0" "$policy" --epochs 0 "$tmp/a.txt"
 bad "policy --epochs with an absurd number" "$policy" --epochs 99999999999999999999 "$tmp/a.txt"
 bad "policy --epochs 5x" "$policy" --epochs 5x "$tmp/a.txt"
 bad "texel --epochs with an absurd number" "$texel" --epochs 4294967297 "$tmp/a.txt"
+bad "winrate --rule caro (it uses freestyle's fit)" "$dir/winrate" --rule caro "$tmp/a.txt"
+bad "winrate, a missing file" "$dir/winrate" "$tmp/missing.txt"
+bad "winrate, random bytes" "$dir/winrate" "$tmp/random.txt"
+head -3 "$tmp/a.txt" > "$tmp/few.txt"
+bad "winrate, too few positions" "$dir/winrate" "$tmp/few.txt"
 bad "evalnet --rule caro (it plays with freestyle's network)" "$evalnet" --rule caro "$tmp/a.txt"
 bad "evalnet, a missing file" "$evalnet" "$tmp/missing.txt"
 bad "evalnet, random bytes" "$evalnet" "$tmp/random.txt"

@@ -1,0 +1,176 @@
+// teach.mjs: the teaching features of the web game in a real browser (Debian's chromium,
+// Playwright) against the real `gomoku serve` ($GMK_BIN): the evaluation bar and the readable
+// evaluation of an analysis; a game review started from the page (progress, the win-rate graph
+// with its turning points, the labelled move list, the better move and its line on the board,
+// ← and → through the game, "try again from here"), cancelled; on a desktop in English and on a
+// phone in Chinese. Screenshots of each screen go to build/screenshots/ (teach-*.png).
+// Usage: node teach.mjs OUTDIR (GMK_BIN set). Prints "ok"/"not ok" per test and a summary line.
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { checkScreenshot, launch, startServer, waitStones } from './lib.mjs';
+
+const BIN = process.env.GMK_BIN || '';
+const SHOTS = path.resolve(process.argv[2] || 'build/screenshots');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gmk-teach-'));
+fs.mkdirSync(SHOTS, { recursive: true });
+const T = 60000;
+
+// white's i8 leaves black's four open at h12; black's j11 misses the five there
+const MISSED = 'h8h7h9i9h10i10h11i8j11h12';
+const LONG = 'h9h7g6g7i7i6j5f8j6h8j8j7h6g5i9g9h10k7i10g8e8f9e10f10g11f12f11e11d12f7f6h11k10e7d7j10k9l10d6e6l9j9i11i8i12i13j11h13m8';
+
+const server = await startServer(BIN, path.join(tmp, 'games.db'));
+const browser = await launch();
+/** @type {string[]} */
+const problems = [];
+
+/** @param {import('playwright-core').BrowserContextOptions} [opts] */
+async function open(opts) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...opts });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(T);
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+        if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
+    });
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-ready]');
+    return { ctx, page };
+}
+
+/** Makes this browser's game a two-person game with these moves, and shows it.
+ * @param {import('playwright-core').Page} page @param {string} moves */
+async function gameWith(page, moves) {
+    const id = await page.evaluate(async (moves) => {
+        const r = await fetch('/api/games', {
+            method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin',
+            body: JSON.stringify({ mode: 'hvh', moves }),
+        });
+        const s = await r.json();
+        localStorage.setItem('gmk.game', String(s.id));
+        return s.id;
+    }, moves);
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    await waitStones(page, moves.match(/[a-z]\d+/g)?.length || 0);
+    return id;
+}
+
+let passed = 0;
+let failed = 0;
+/** @param {string} name @param {() => Promise<void>} fn */
+async function test(name, fn) {
+    const start = Date.now();
+    problems.length = 0;
+    try {
+        await fn();
+        assert.deepEqual(problems, [], 'no script errors or CSP violations');
+        passed++;
+        console.log(`ok - ${name} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+        failed++;
+        console.log(`not ok - ${name}: ${e instanceof Error ? e.message : e}`);
+    }
+}
+
+await test('the evaluation bar and the analysis say the win rate, not a raw score', async () => {
+    const { ctx, page } = await open();
+    await gameWith(page, 'h8i9h9i10');
+    assert.equal(await page.isVisible('#evalbar'), false, 'no bar before anything is known');
+    await page.click('#analyse');
+    await page.waitForSelector('#analysis-out .an-eval');
+    const words = (await page.textContent('#analysis-out .an-eval')) || '';
+    assert.match(words, /^(Black \d+%|(Black|White) wins in \d+) \(/, words);
+    await page.waitForSelector('#evalbar:not([hidden])');
+    const now = Number(await page.getAttribute('#evalbar', 'aria-valuenow'));
+    assert.ok(now >= 0 && now <= 100);
+    assert.equal(await page.getAttribute('#evalbar', 'aria-valuetext'), words.replace(/ \(.*$/, ''));
+    await checkScreenshot(ctx, page, path.join(SHOTS, 'teach-desktop-evalbar.png'));
+    await ctx.close();
+});
+
+await test('a review: progress, graph with turning points, labels, the better line, ← →, try again', async () => {
+    const { ctx, page } = await open();
+    const id = await gameWith(page, MISSED);
+    await page.click('#review-start');
+    await page.waitForSelector('#review-graph', { timeout: T });
+    assert.match((await page.textContent('#info')) || '', new RegExp(`Review of game #${id}`));
+    assert.equal(await page.locator('#review-moves button').count(), 10);
+    const turning = (await page.getAttribute('#review-graph', 'aria-label')) || '';
+    assert.match(turning, /8\. i8 \(blunder\)/);
+    assert.match(turning, /9\. j11 \(missed win\)/);
+    assert.equal(await page.locator('#review-graph .g-turn').count(), 2, 'the two turning points are marked');
+    assert.match((await page.textContent('.review-summary')) || '', /White: 0 inaccuracies, 0 mistakes, 1 blunders/);
+    // the 9th move: the position before it, what was missed, the five drawn on the board
+    const ninth = page.locator('#review-moves li:nth-child(9) button');
+    assert.match((await ninth.getAttribute('aria-label')) || '', /j11: missed win/);
+    assert.match((await ninth.textContent()) || '', /✗/, 'a mark besides the colour');
+    await ninth.click();
+    await waitStones(page, 8);
+    const now = (await page.textContent('#review-now')) || '';
+    assert.match(now, /9\. Black j11: missed win/);
+    assert.match(now, /Better: h12/);
+    assert.ok(await page.locator('#board .analysis').count() >= 1, 'the better line is drawn');
+    assert.equal(await page.getAttribute('#evalbar', 'aria-valuetext'), 'Black wins in 1');
+    await page.screenshot({ path: path.join(SHOTS, 'teach-desktop-review.png'), fullPage: true });
+    await checkScreenshot(ctx, page, path.join(SHOTS, 'teach-desktop-review-board.png'));
+    // ← and → step through it
+    await page.locator('.review-summary').click();
+    await page.keyboard.press('ArrowLeft');
+    await waitStones(page, 7);
+    assert.match((await page.textContent('#review-now')) || '', /8\. White i8: blunder/);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await waitStones(page, 9);
+    // try again from the position before the missed win
+    await page.keyboard.press('ArrowLeft');
+    await waitStones(page, 8);
+    await page.click('#review-retry');
+    await page.waitForSelector('#setup-dialog[open]');
+    await page.check('input[name=mode][value=hvh]');
+    await page.click('#setup-start');
+    await page.waitForSelector('#game-controls:not([hidden])');
+    await waitStones(page, 8);
+    await ctx.close();
+});
+
+await test('a review can be cancelled, and is said to be', async () => {
+    const { ctx, page } = await open();
+    await gameWith(page, LONG);
+    await page.click('#review-start');
+    await page.waitForSelector('#review-progress:not([hidden])');
+    await page.click('#review-cancel');
+    await page.waitForFunction(() => /Review cancelled/.test(document.querySelector('#review-out')?.textContent || ''));
+    await ctx.close();
+});
+
+await test('a phone in Chinese: the review in Chinese, nothing cut off', async () => {
+    const { ctx, page } = await open({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
+    await gameWith(page, MISSED);
+    await page.click('#review-start');
+    await page.waitForSelector('#review-graph');
+    assert.match((await page.textContent('.review-summary')) || '', /白方：欠佳 0，失误 0，大错 1/);
+    await page.locator('#review-moves li:nth-child(9) button').click();
+    await waitStones(page, 8);
+    assert.match((await page.textContent('#review-now')) || '', /错失胜机/);
+    assert.match((await page.textContent('#review-now')) || '', /更好：h12/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await checkScreenshot(ctx, page, path.join(SHOTS, 'teach-phone-zh-review-board.png'));
+    await page.locator('#review').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'teach-phone-zh-review.png') });
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(scroll <= 0, `no sideways scroll (${scroll} px)`);
+    await ctx.close();
+});
+
+await browser.close();
+const printed = await server.stop();
+await test('the server reported no sanitizer error', async () => {
+    assert.doesNotMatch(printed, /Sanitizer|runtime error/, printed.slice(0, 2000));
+});
+fs.rmSync(tmp, { recursive: true, force: true });
+console.log(`teach: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
