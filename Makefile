@@ -93,7 +93,7 @@ $(OUT)/obj/%.o: %.c
 unit-tests: $(TEST_BINS)
 
 # Every test: unit tests (Criterion) then the scripted suites, each against this build.
-test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(OUT)/gendata $(OUT)/texel $(OUT)/policy $(OUT)/evalnet $(OUT)/winrate $(TEST_BINS)
+test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(OUT)/gendata $(OUT)/texel $(OUT)/policy $(OUT)/evalnet $(OUT)/winrate $(OUT)/judge $(TEST_BINS)
 	sh tests/run.sh $(OUT)
 
 bench: $(OUT)/gomoku
@@ -215,3 +215,11 @@ fuzz-run: $(FUZZ_BINS)
 	done
 
 -include $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_WEB_SRC:%.c=$(OUT)/fuzz/obj/%.d)
+
+# bench/judge: the engine measured with another engine (Rapfi) as the judge: move loss at fixed
+# nodes, depth and branching factor, and the evaluation's side-to-move bias, one-ply
+# inconsistency and correlation with a deep search (see bench/judge.c, docs/engine.md).
+$(OUT)/judge: bench/judge.c $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
+.PHONY: judge
+judge: $(OUT)/judge
