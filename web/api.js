@@ -113,6 +113,8 @@ export class ApiError extends Error {
 async function call(method, path, body, contentType) {
     /** @type {RequestInit} */
     const init = { method, headers: {}, credentials: 'same-origin' };
+    // every action is JSON, with or without a body: the server refuses any other type (415)
+    if (body === undefined && method === 'POST') body = {};
     if (body !== undefined) {
         const type = contentType || 'application/json';
         init.headers = { 'Content-Type': type };

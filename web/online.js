@@ -61,6 +61,8 @@ const input = (id) => /** @type {HTMLInputElement} */ ($(id));
 async function call(method, path, body) {
     /** @type {RequestInit} */
     const init = { method, credentials: 'same-origin' };
+    // every action is JSON, with or without a body: the server refuses any other type (415)
+    if (body === undefined && method === 'POST') body = {};
     if (body !== undefined) {
         init.headers = { 'Content-Type': 'application/json' };
         init.body = JSON.stringify(body);

@@ -61,6 +61,21 @@ int cmd_serve(int argc, char **argv) {
             if (!value || !cli_parse_int(value, 1, 100000, &n))
                 return cli_error("serve", "--join-limit needs a number from 1 to 100000");
             opt.join_limit = (int)n;
+        } else if (cli_option(argc, argv, &i, "--conn-limit", &value)) {
+            if (!value || !cli_parse_int(value, 1, 8000, &n))
+                return cli_error("serve", "--conn-limit needs a number from 1 to 8000");
+            opt.conn_limit = (int)n;
+        } else if (cli_option(argc, argv, &i, "--idle-timeout", &value)) {
+            if (!value || !cli_parse_int(value, 1, 3600, &n))
+                return cli_error("serve",
+                                 "--idle-timeout needs a number of seconds from 1 to 3600");
+            opt.idle_timeout = (int)n;
+        } else if (cli_option(argc, argv, &i, "--rooms-max", &value)) {
+            if (!value || !cli_parse_int(value, 1, 1000000, &n))
+                return cli_error("serve", "--rooms-max needs a number from 1 to 1000000");
+            opt.rooms_max = (int)n;
+        } else if (strcmp(argv[i], "--trust-proxy") == 0) {
+            opt.trust_proxy = true;
         } else if (strcmp(argv[i], "--quiet") == 0) {
             opt.quiet = true;
         } else if (argv[i][0] == '-') {

@@ -31,7 +31,8 @@ const cli_command cli_commands[] = {
      "  Without options, the first game uses the settings of the last one.\n"},
     {"serve", cmd_serve, "the game in a web page: gomoku serve, then open the URL it prints",
      "usage: gomoku serve [--listen HOST:PORT] [--db PATH] [--engines N] [--threads N]\n"
-     "                    [--lang en|zh] [--join-limit N] [--quiet]\n"
+     "                    [--lang en|zh] [--join-limit N] [--conn-limit N] [--idle-timeout S]\n"
+     "                    [--rooms-max N] [--trust-proxy] [--quiet]\n"
      "  Serves the game as a web page (board, computer opponent, undo, hints, analysis,\n"
      "  scoreboard, records, online rooms for two devices) and prints the URL to open. Games are "
      "saved in the same\n"
@@ -50,8 +51,18 @@ const cli_command cli_commands[] = {
      "  --queue N           requests that may wait for a busy engine (default 4 per engine);\n"
      "                      past that the answer is 503 'the server is busy'\n"
      "  --lang en|zh        the page's language when the browser's says nothing (default en)\n"
-     "  --join-limit N      online rooms one address may create or join a minute (default\n"
-     "                      30); past that the answer is 429\n"
+     "  --join-limit N      online rooms one client may create or join, and wrong room codes\n"
+     "                      it may send, a minute (default 30); past that the answer is 429.\n"
+     "                      A client is an IPv4 address or an IPv6 /64\n"
+     "  --conn-limit N      connections one client may hold at once (default 64)\n"
+     "  --idle-timeout S    close connections idle for S seconds (default 30; event streams\n"
+     "                      are pinged, so they stay)\n"
+     "  --rooms-max N       online rooms kept in memory at once (default 2000); unwatched\n"
+     "                      rooms leave memory and are read again from the database\n"
+     "  --trust-proxy       behind a reverse proxy: the client is the last address of\n"
+     "                      X-Forwarded-For and the scheme X-Forwarded-Proto's (https: the\n"
+     "                      cookies are Secure). Only when nothing but the proxy can reach\n"
+     "                      the server; the proxy then limits connections per client\n"
      "  --quiet             no access log (one line per request on stderr otherwise)\n"},
     {"help", cmd_help, "list the commands, or explain one: gomoku help COMMAND",
      "usage: gomoku help [COMMAND]\n"},

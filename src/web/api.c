@@ -1,6 +1,7 @@
 /* api.c: the routes of one game (/api/games/{id}...) of docs/http-api.md. Each turns the
  * request into a call of src/game/session.c under the game's lock, publishes what changed to
  * the game's viewers and answers with the state. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,10 +23,15 @@ json_t *web_body_json(web_request *rq, enum MHD_Result *result) {
     }
     json_error_t je;
     json_t *j = rq->body ? json_loadb(rq->body, rq->body_len, JSON_REJECT_DUPLICATES, &je) : NULL;
-    if (!j || !json_is_object(j)) {
-        char msg[256];
-        snprintf(msg, sizeof msg, "the body is not a JSON object%s%s", j ? "" : ": ",
-                 j ? "" : (rq->body ? je.text : "it is empty"));
+    if (!j || !json_is_object(j)) { /* in our words: the parser's texts name its internals */
+        char msg[128];
+        if (!rq->body)
+            snprintf(msg, sizeof msg, "the body is empty; it must be a JSON object");
+        else if (!j)
+            snprintf(msg, sizeof msg, "the body is not valid JSON (near line %d, column %d)",
+                     je.line, je.column);
+        else
+            snprintf(msg, sizeof msg, "the body must be a JSON object");
         json_decref(j);
         *result = web_error(rq, 400, msg);
         return NULL;
@@ -224,7 +230,9 @@ static enum MHD_Result do_record(web_request *rq, live_game *g) {
 static enum MHD_Result game_route(web_request *rq, const char *rest) {
     char *end;
     if (*rest < '1' || *rest > '9') return web_error(rq, 404, "no such game");
+    errno = 0;
     long long id = strtoll(rest, &end, 10);
+    if (errno == ERANGE) return web_error(rq, 404, "no such game: the id is out of range");
     const char *what = *end == '/' ? end + 1 : end;
     if (*end != '\0' && *end != '/') return web_error(rq, 404, "no such game");
     static const char *const posts[] = {"move", "undo", "redo", "resign", "hint"};

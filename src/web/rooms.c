@@ -1,7 +1,7 @@
 /* rooms.c: the online rooms in memory (docs/rooms.md, "How the server drives a room"): a
  * table of live rooms by code, each with its lock and its viewers' hub; the timer thread that
  * ends a game on time when a flag falls with nobody sending a request, pings the streams and
- * closes idle rooms; the per-address join limit; a room and its events as JSON. Every rule of
+ * closes idle rooms; a room and its events as JSON. Every rule of
  * play is game/room.c's: this file only calls it. */
 #include <errno.h>
 #include <stdio.h>
@@ -20,7 +20,6 @@
  * 15 s, as the games' streams. Pinging 3,000 streams every second or five cost more than all the
  * moves: the p99 of a move's arrival went from 12 ms to 300-800 ms (docs/web.md). */
 #define PING_EVERY_MS 15000
-#define JOIN_WINDOW_MS 60000
 
 int64_t web_wall_ms(void) {
     struct timespec ts;
@@ -281,25 +280,6 @@ live_room *room_create(gmk_web *w, const gmk_room_config *cfg, const uint8_t *to
     return NULL;
 }
 
-/* --- joins per address ------------------------------------------------------------------- */
-
-bool rooms_join_allowed(gmk_web *w, const char *addr) {
-    int64_t now = web_wall_ms();
-    uint64_t h = 1469598103934665603ull; /* FNV-1a of the address picks its bucket */
-    for (const char *p = addr; *p; p++) h = (h ^ (uint8_t)*p) * 1099511628211ull;
-    pthread_mutex_lock(&w->rooms_mu);
-    join_bucket *b = &w->joins[h % GMK_WEB_JOIN_BUCKETS];
-    if (strcmp(b->addr, addr) != 0 || now - b->start_ms >= JOIN_WINDOW_MS) {
-        snprintf(b->addr, sizeof b->addr, "%s", addr);
-        b->start_ms = now;
-        b->count = 0;
-    }
-    bool ok = b->count < w->opt.join_limit;
-    if (ok) b->count++;
-    pthread_mutex_unlock(&w->rooms_mu);
-    return ok;
-}
-
 /* --- closed streams -------------------------------------------------------------------- */
 
 void room_stream_closed(void *ctx) {
@@ -425,7 +405,6 @@ bool rooms_start(gmk_web *w) {
     pthread_mutex_init(&w->rooms_mu, NULL);
     pthread_mutex_init(&w->timer_mu, NULL);
     pthread_cond_init(&w->timer_cv, NULL); /* CLOCK_REALTIME, as the rooms' deadlines */
-    if (w->opt.join_limit <= 0) w->opt.join_limit = GMK_WEB_JOIN_LIMIT;
     w->rooms_thread_started = pthread_create(&w->rooms_thread, NULL, timer_main, w) == 0;
     return w->rooms_thread_started;
 }

@@ -42,8 +42,8 @@ static void set_seat_cookie(web_request *rq, const char *code,
     }
     hex[2 * GMK_WEB_TOKEN_BYTES] = '\0';
     snprintf(rq->seat_cookie, sizeof rq->seat_cookie,
-             "gmk_seat_%s=%s; HttpOnly; SameSite=Strict; Path=/; Max-Age=%d", code, hex,
-             SEAT_COOKIE_AGE);
+             "gmk_seat_%s=%s; HttpOnly; SameSite=Strict; Path=/; Max-Age=%d%s", code, hex,
+             SEAT_COOKIE_AGE, rq->https ? "; Secure" : "");
 }
 
 /* Draws a seat token and sets the reply's cookie for it. */
@@ -196,23 +196,13 @@ static enum MHD_Result post_room(web_request *rq) {
     return web_durable_reply(rq, seq, 201, j); /* the room is on disk before its link is given */
 }
 
-static void client_address(web_request *rq, char *out, size_t cap) {
-    snprintf(out, cap, "?");
-    const union MHD_ConnectionInfo *ci =
-        MHD_get_connection_info(rq->conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    if (!ci || !ci->client_addr) return;
-    const struct sockaddr *sa = ci->client_addr;
-    if (sa->sa_family == AF_INET)
-        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)cap);
-    else if (sa->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, (socklen_t)cap);
-}
-
-/* One more create or join from the caller's address: false past the limit. */
-static bool address_allowed(web_request *rq) {
-    char addr[64];
-    client_address(rq, addr, sizeof addr);
-    return rooms_join_allowed(rq->web, addr);
+/* The answer when the client's limit (limits.c) refuses it. */
+static enum MHD_Result limit_error(web_request *rq, limit_verdict v) {
+    if (v == LIMIT_FULL)
+        return web_error(rq, 503, "the server is serving too many clients; try again in a minute");
+    return web_error(rq, 429,
+                     "too many new rooms, joins or wrong room codes from your address; wait a "
+                     "minute");
 }
 
 /* --- the event stream -------------------------------------------------------------------- */
@@ -448,14 +438,31 @@ static enum MHD_Result room_route(web_request *rq, const char *rest) {
     if (!post && !known_get) return web_error(rq, 404, "no such route");
     if ((post && !is_post) || (known_get && !is_get))
         return web_error(rq, 405, post ? "use POST" : "use GET");
-    if (post && strcmp(what, "join") == 0 && !address_allowed(rq)) /* wrong codes count too */
-        return web_error(rq, 429, "too many joins from your address; wait a minute");
+    /* Joins count against the client's limit, and so does every wrong code on any room route
+     * (docs/rooms.md "Limits"). Past the limit only the holder of a seat of the room gets an
+     * answer; anyone else gets 429 whether the room exists or not, so probing learns nothing. */
+    gmk_web *w = rq->web;
+    bool is_join = post && strcmp(what, "join") == 0;
+    limit_verdict v = is_join ? limits_take(w->limits, &rq->client, web_now_ms())
+                              : limits_check(w->limits, &rq->client, web_now_ms());
+    if (is_join && v != LIMIT_OK) return limit_error(rq, v);
+    bool over = v != LIMIT_OK;
+    char norm[GMK_ROOM_CODE_LEN + 1];
+    uint8_t token[GMK_WEB_TOKEN_BYTES];
+    bool has_token = gmk_room_code_normalize(code, norm) && read_seat(rq, norm, token);
+    if (over && !has_token) return limit_error(rq, v);
     unsigned status = 500;
     char err[256] = "";
-    live_room *lr = room_get(rq->web, code, &status, err, sizeof err);
-    if (!lr) return web_error(rq, status, err);
-    uint8_t token[GMK_WEB_TOKEN_BYTES];
-    bool has_token = read_seat(rq, lr->code, token);
+    live_room *lr = room_get(w, code, &status, err, sizeof err);
+    if (!lr && status == 404 && !over && !is_join) { /* a wrong code counts */
+        v = limits_take(w->limits, &rq->client, web_now_ms());
+        if (v == LIMIT_FULL) return limit_error(rq, v);
+    }
+    if (!lr) return over ? limit_error(rq, v) : web_error(rq, status, err);
+    if (over && gmk_room_seat_of(lr->room, token, GMK_WEB_TOKEN_BYTES) < 0) {
+        room_release(lr);
+        return limit_error(rq, v);
+    }
     if (*what == '\0') {
         int64_t now = web_wall_ms();
         pthread_mutex_lock(&rq->web->store_mu);
@@ -474,8 +481,8 @@ enum MHD_Result web_rooms_api(web_request *rq, bool *handled) {
     *handled = true;
     if (strcmp(rq->path, "/api/rooms") == 0) {
         if (strcmp(rq->method, "POST") != 0) return web_error(rq, 405, "use POST");
-        if (!address_allowed(rq)) /* each room takes memory: creating counts as joining */
-            return web_error(rq, 429, "too many rooms from your address; wait a minute");
+        limit_verdict v = limits_take(rq->web->limits, &rq->client, web_now_ms());
+        if (v != LIMIT_OK) return limit_error(rq, v); /* creating counts as joining */
         return post_room(rq);
     }
     if (strncmp(rq->path, "/api/rooms/", 11) == 0) return room_route(rq, rq->path + 11);

@@ -28,8 +28,11 @@ static unsigned http_threads(void) {
     if (n < HTTP_THREADS_MIN) return HTTP_THREADS_MIN;
     return n > HTTP_THREADS_MAX ? HTTP_THREADS_MAX : (unsigned)n;
 }
-/* An oversized body is read and dropped (so that the 413 reaches the client) up to this. */
-#define DROP_LIMIT ((size_t)16 << 20)
+/* The memory libmicrohttpd gives a connection for its request line, headers and buffers.
+ * A request head larger than this is refused by libmicrohttpd itself with its own HTML page
+ * (414 or 431: it has no hook to replace them); below it, guard.c refuses long URLs (414) with
+ * the API's JSON. 64 KiB: the worst case is 8,000 connections x 64 KiB = 512 MiB. */
+#define CONNECTION_MEMORY (64 * 1024)
 #define DEFAULT_ENGINE_BYTES ((size_t)32 << 20)
 
 static const char CSP[] = "default-src 'self'; script-src 'self'; style-src 'self'; "
@@ -60,8 +63,8 @@ enum MHD_Result web_queue(web_request *rq, unsigned status, struct MHD_Response 
     if (rq->new_token[0]) {
         char cookie[128];
         snprintf(cookie, sizeof cookie,
-                 "gmk_owner=%s; HttpOnly; SameSite=Strict; Path=/; Max-Age=31536000",
-                 rq->new_token);
+                 "gmk_owner=%s; HttpOnly; SameSite=Strict; Path=/; Max-Age=31536000%s",
+                 rq->new_token, rq->https ? "; Secure" : "");
         MHD_add_response_header(resp, "Set-Cookie", cookie);
     }
     if (rq->seat_cookie[0]) MHD_add_response_header(resp, "Set-Cookie", rq->seat_cookie);
@@ -236,25 +239,44 @@ static enum MHD_Result serve_asset(web_request *rq) {
 
 /* --- requests ---------------------------------------------------------------------------- */
 
+/* A request's record, made as soon as its request line is read (libmicrohttpd's URI log
+ * callback), with the raw URL: before it is unescaped, %00 can still be seen. */
+static web_request *request_new(gmk_web *w, struct MHD_Connection *conn, const char *raw_url) {
+    web_request *rq = calloc(1, sizeof *rq);
+    if (!rq) return NULL;
+    rq->web = w;
+    rq->conn = conn;
+    rq->start_us = now_us();
+    if (raw_url) {
+        rq->url_nul = strstr(raw_url, "%00") != NULL;
+        rq->url_long = strlen(raw_url) > GMK_WEB_MAX_URL;
+    }
+    return rq;
+}
+
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn) {
+    return request_new(cls, conn, uri);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
                                   const char *method, const char *version, const char *upload_data,
                                   size_t *upload_data_size, void **con_cls) {
     (void)version;
     gmk_web *w = cls;
     web_request *rq = *con_cls;
-    if (!rq) { /* the headers have arrived */
-        rq = calloc(1, sizeof *rq);
-        if (!rq) return MHD_NO;
-        rq->web = w;
-        rq->conn = conn;
-        rq->start_us = now_us();
+    if (!rq) rq = *con_cls = request_new(w, conn, NULL);
+    if (!rq) return MHD_NO;
+    if (!rq->started) { /* the headers have arrived: answer now if the request is refused */
+        rq->started = true;
         snprintf(rq->method, sizeof rq->method, "%s", method);
+        if (strlen(url) >= sizeof rq->path) rq->url_long = true;
         snprintf(rq->path, sizeof rq->path, "%s", url);
-        *con_cls = rq;
+        if (strlen(method) >= sizeof rq->method) return web_error(rq, 405, "unknown method");
+        guard_client(rq);
         read_token(rq);
-        const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
-        if (cl && strtoull(cl, NULL, 10) > GMK_WEB_MAX_BODY) rq->too_large = true;
-        return MHD_YES;
+        bool refused;
+        enum MHD_Result r = guard_request(rq, &refused);
+        return r; /* refused: the error is queued before any body is read */
     }
     if (rq->wait_state == 2) { /* an analysis came back while the connection was suspended */
         rq->wait_state = 0;
@@ -263,14 +285,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         if (rq->wait_status < 300) live_publish_later(rq); /* a move now on disk */
         return web_json(rq, rq->wait_status, reply);
     }
-    if (*upload_data_size > 0) { /* a piece of the body */
+    if (*upload_data_size > 0) { /* a piece of the body (its length was checked: guard.c) */
         size_t n = *upload_data_size;
         *upload_data_size = 0;
-        if (rq->too_large || rq->body_len + n > GMK_WEB_MAX_BODY) {
-            rq->too_large = true; /* read and dropped, then 413; past 16 MB, hang up */
-            rq->dropped += n;
-            return rq->dropped > DROP_LIMIT ? MHD_NO : MHD_YES;
-        }
+        if (rq->body_len + n > GMK_WEB_MAX_BODY) return MHD_NO;
         char *b = realloc(rq->body, rq->body_len + n + 1);
         if (!b) return MHD_NO;
         memcpy(b + rq->body_len, upload_data, n);
@@ -280,12 +298,25 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         return MHD_YES;
     }
     if (rq->wait_state == 1) return MHD_YES; /* still waiting (should not happen) */
+    if (rq->status) return MHD_YES;          /* answered from the headers already */
     if (atomic_load(&w->stopping)) return web_error(rq, 503, "the server is stopping");
-    if (rq->too_large) return web_error(rq, 413, "the request body is over 64 KiB");
     if (strncmp(rq->path, "/api/", 5) == 0) return web_api(rq);
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
         return web_error(rq, 405, "only GET here");
     return serve_asset(rq);
+}
+
+/* The path as the access log shows it: a room's code is a secret (whoever has it may join
+ * or watch), so only its first four characters are written. Characters other than printable
+ * ASCII are written as '?', so that a line is one line. */
+static void log_path(const char *path, char *out, size_t cap) {
+    size_t code_len = strncmp(path, "/api/rooms/", 11) == 0 ? strcspn(path + 11, "/") : 0;
+    if (code_len > 4)
+        snprintf(out, cap, "/api/rooms/%.4s...%s", path + 11, path + 11 + code_len);
+    else
+        snprintf(out, cap, "%s", path);
+    for (char *p = out; *p; p++)
+        if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f) *p = '?';
 }
 
 static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
@@ -295,14 +326,96 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     gmk_web *w = cls;
     web_request *rq = *con_cls;
     if (!rq) return;
-    if (!w->opt.quiet) {
+    if (!w->opt.quiet && rq->started) {
         double ms = (double)(now_us() - rq->start_us) / 1000.0;
-        fprintf(stderr, "%s %s %u %.1f ms\n", rq->method, rq->path, rq->status, ms);
+        char path[sizeof rq->path];
+        log_path(rq->path, path, sizeof path);
+        fprintf(stderr, "%s %s %u %.1f ms\n", rq->method, path, rq->status, ms);
     }
     json_decref(rq->wait_reply);
     free(rq->body);
     free(rq);
     *con_cls = NULL;
+}
+
+/* --- connections and libmicrohttpd's messages ----------------------------------------------- */
+
+/* A new connection: refused when its client holds --conn-limit already (with --trust-proxy
+ * every connection comes from the proxy, which limits its clients itself). */
+static enum MHD_Result on_accept(void *cls, const struct sockaddr *addr, socklen_t len) {
+    (void)len;
+    gmk_web *w = cls;
+    web_client c;
+    if (w->opt.trust_proxy || !web_client_of(addr, &c)) return MHD_YES;
+    return limits_conn_allowed(w->limits, &c, web_now_ms()) ? MHD_YES : MHD_NO;
+}
+
+/* Counts a client's connections while they are open (on_accept reads the count). */
+static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_ctx,
+                          enum MHD_ConnectionNotificationCode code) {
+    gmk_web *w = cls;
+    if (w->opt.trust_proxy) return;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        web_client *c = malloc(sizeof *c);
+        if (c && ci && web_client_of(ci->client_addr, c) &&
+            limits_conn_add(w->limits, c, web_now_ms(), 1)) {
+            *socket_ctx = c;
+            return;
+        }
+        free(c);
+        *socket_ctx = NULL;
+    } else if (code == MHD_CONNECTION_NOTIFY_CLOSED && *socket_ctx) {
+        limits_conn_add(w->limits, *socket_ctx, web_now_ms(), -1);
+        free(*socket_ctx);
+        *socket_ctx = NULL;
+    }
+}
+
+/* libmicrohttpd's messages go to the error log (stderr, prefixed, one whole line each, even
+ * with --quiet); the same text again within a minute is counted, not repeated, so that an
+ * attack cannot flood the log. */
+static void on_mhd_message(void *cls, const char *fmt, va_list ap) {
+    (void)cls;
+    static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+    static struct {
+        char text[160];
+        int64_t at;
+        int repeats;
+    } seen[16];
+    static unsigned next;
+    char text[160];
+    vsnprintf(text, sizeof text, fmt, ap);
+    size_t n = strlen(text);
+    while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r')) text[--n] = '\0';
+    int64_t now = web_now_ms();
+    pthread_mutex_lock(&mu);
+    int repeats = -1;
+    for (unsigned i = 0; i < 16; i++) {
+        if (strcmp(seen[i].text, text) != 0) continue;
+        if (now - seen[i].at < 60000) {
+            seen[i].repeats++;
+            pthread_mutex_unlock(&mu);
+            return;
+        }
+        repeats = seen[i].repeats;
+        seen[i].at = now;
+        seen[i].repeats = 0;
+        break;
+    }
+    if (repeats < 0) {
+        unsigned i = next++ % 16;
+        snprintf(seen[i].text, sizeof seen[i].text, "%s", text);
+        seen[i].at = now;
+        seen[i].repeats = 0;
+    }
+    pthread_mutex_unlock(&mu);
+    if (repeats > 0)
+        fprintf(stderr, "gomoku serve: libmicrohttpd: %s (and %d times more in the last minute)\n",
+                text, repeats);
+    else
+        fprintf(stderr, "gomoku serve: libmicrohttpd: %s\n", text);
 }
 
 /* --- starting and stopping --------------------------------------------------------------- */
@@ -375,6 +488,10 @@ int gmk_web_serve(const gmk_web_options *opt) {
     if (w->opt.engines <= 0) w->opt.engines = cores();
     if (w->opt.queue <= 0) w->opt.queue = 4 * w->opt.engines;
     if (!w->opt.engine_bytes) w->opt.engine_bytes = DEFAULT_ENGINE_BYTES;
+    if (w->opt.conn_limit <= 0) w->opt.conn_limit = GMK_WEB_CONN_LIMIT;
+    if (w->opt.idle_timeout <= 0) w->opt.idle_timeout = GMK_WEB_IDLE_TIMEOUT;
+    if (w->opt.rooms_max <= 0) w->opt.rooms_max = GMK_WEB_ROOMS_MAX;
+    if (w->opt.join_limit <= 0) w->opt.join_limit = GMK_WEB_JOIN_LIMIT;
     pthread_mutex_init(&w->store_mu, NULL);
     pthread_mutex_init(&w->live_mu, NULL);
     pthread_mutex_init(&w->sync_mu, NULL);
@@ -388,6 +505,11 @@ int gmk_web_serve(const gmk_web_options *opt) {
     }
     if (sodium_init() < 0) { /* hashing, comparing and random bytes: libsodium */
         fprintf(stderr, "gomoku serve: libsodium cannot start\n");
+        goto done;
+    }
+    w->limits = limits_new(w->opt.join_limit, w->opt.conn_limit);
+    if (!w->limits) {
+        fprintf(stderr, "gomoku serve: out of memory\n");
         goto done;
     }
     if (gmk_store_open(w->opt.db, GMK_STORE_OPEN_DEFAULT, &w->store, err, sizeof err) !=
@@ -419,11 +541,22 @@ int gmk_web_serve(const gmk_web_options *opt) {
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+    struct MHD_OptionItem ops[12];
+    int k = 0;
+    ops[k++] = (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)on_mhd_message, w};
+    ops[k++] = (struct MHD_OptionItem){MHD_OPTION_LISTEN_SOCKET, fd, NULL};
+    if (http_threads() > 1) /* one thread is no pool (libmicrohttpd warns about 1) */
+        ops[k++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, http_threads(), NULL};
+    ops[k++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)on_uri, w};
+    ops[k++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)on_completed, w};
+    ops[k++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)on_connection, w};
+    ops[k++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, GMK_WEB_CONNECTIONS, NULL};
+    ops[k++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, w->opt.idle_timeout, NULL};
+    ops[k++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, CONNECTION_MEMORY, NULL};
+    ops[k++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
     w->daemon = MHD_start_daemon(
-        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL, NULL,
-        on_request, w, MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_THREAD_POOL_SIZE, http_threads(),
-        MHD_OPTION_NOTIFY_COMPLETED, on_completed, w, MHD_OPTION_CONNECTION_LIMIT, 8000u,
-        MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_END);
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, on_accept,
+        w, on_request, w, MHD_OPTION_ARRAY, ops, MHD_OPTION_END);
     if (!w->daemon) {
         fprintf(stderr, "gomoku serve: cannot start the HTTP server\n");
         goto done;
@@ -460,6 +593,7 @@ done:
     web_reviews_free(w);
     gmk_pool_free(w->pool);
     gmk_store_close(w->store);
+    limits_free(w->limits);
     pthread_mutex_destroy(&w->store_mu);
     pthread_mutex_destroy(&w->live_mu);
     pthread_mutex_destroy(&w->sync_mu);

@@ -24,7 +24,13 @@ typedef struct {
                             (the top level, hints, analyses; 0: one) */
     const char *lang;    /* "en" or "zh": the page's default language */
     bool quiet;          /* no access log */
-    int join_limit;      /* online rooms created or joined per address a minute (0: 30) */
+    int join_limit;      /* online rooms created or joined, and wrong room codes sent, per
+                            client a minute (0: 30) */
+    int conn_limit;      /* connections per client at once (0: 64) */
+    int idle_timeout;    /* seconds before an idle connection is closed (0: 30) */
+    int rooms_max;       /* online rooms in memory at once (0: 2000) */
+    bool trust_proxy;    /* the client is the last X-Forwarded-For entry, the scheme
+                            X-Forwarded-Proto's (only behind a proxy that sets them) */
 } gmk_web_options;
 
 /* Runs the server until SIGINT or SIGTERM; prints the URL on stdout once it listens and

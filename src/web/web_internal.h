@@ -32,9 +32,20 @@
 /* Owner cookie: 128 random bits as 32 hex digits. */
 #define GMK_WEB_TOKEN_BYTES 16
 
-/* Joins of rooms one address may make a minute (429 past it), unless --join-limit says. */
+/* Rooms one client may create or join, and wrong room codes it may send, a minute (429 past
+ * it), unless --join-limit says. */
 #define GMK_WEB_JOIN_LIMIT 30
-#define GMK_WEB_JOIN_BUCKETS 256
+/* Connections one client may hold at once, unless --conn-limit says; connections idle this
+ * many seconds are closed (event streams are not idle: they are pinged), unless
+ * --idle-timeout says. */
+#define GMK_WEB_CONN_LIMIT 64
+#define GMK_WEB_IDLE_TIMEOUT 30
+/* Connections in all. */
+#define GMK_WEB_CONNECTIONS 8000
+/* Online rooms in memory at once, unless --rooms-max says (rooms.c). */
+#define GMK_WEB_ROOMS_MAX 2000
+/* A URL (path and query) longer than this is refused (414). */
+#define GMK_WEB_MAX_URL 2048
 
 typedef struct gmk_hub gmk_hub;
 typedef struct gmk_web gmk_web;
@@ -60,12 +71,13 @@ typedef struct room_stream {
     struct room_stream *next;
 } room_stream;
 
-/* Joins from one address in the current minute. */
+/* A client, as the limits count it: b[0] is 4 with the IPv4 address in b[1..4], or 6 with
+ * the /64 prefix of the IPv6 address in b[1..8]; all zero when unknown. */
 typedef struct {
-    char addr[64];
-    int64_t start_ms;
-    int count;
-} join_bucket;
+    uint8_t b[9];
+} web_client;
+
+typedef struct web_limits web_limits;
 
 /* A game in memory: its session and its viewers. */
 typedef struct live_game {
@@ -99,11 +111,11 @@ struct gmk_web {
     live_game *live_index[GMK_WEB_LIVE_BUCKETS]; /* the same games by id, hashed */
     int live_count;
     atomic_bool stopping;
+    web_limits *limits; /* per client: joins, creates, wrong codes, connections (limits.c) */
     /* online rooms (rooms.c) */
     pthread_mutex_t rooms_mu;
     live_room *rooms; /* rooms_mu; freed only on the timer thread */
     int room_count;
-    join_bucket joins[GMK_WEB_JOIN_BUCKETS]; /* rooms_mu */
     pthread_t rooms_thread;
     bool rooms_thread_started;
     pthread_mutex_t timer_mu;
@@ -126,12 +138,14 @@ typedef struct {
     gmk_web *web;
     char method[8];
     char path[256];
+    bool url_nul, url_long; /* the raw URL holds %00; it is too long (guard.c refuses both) */
+    bool started;           /* the first call (the headers) has been answered or let through */
+    web_client client;      /* who is asking (guard_client) */
+    bool https;             /* the page was served over HTTPS (--trust-proxy only) */
     int64_t start_us;
     unsigned status;
     char *body;
     size_t body_len;
-    bool too_large;
-    size_t dropped; /* bytes of an oversized body read and dropped */
     bool has_token;
     uint8_t token_hash[GMK_WEB_HASH_LEN];
     char new_token[2 * GMK_WEB_TOKEN_BYTES + 1]; /* set when this reply creates the cookie */
@@ -164,6 +178,38 @@ int64_t web_wall_ms(void);
 /* Fills buf with n random bytes (libsodium's randombytes_buf, which cannot fail once
  * sodium_init has run); true. */
 bool web_random(void *buf, size_t n);
+
+/* --- guard.c (docs/http-api.md "Requests and limits") --------------------------------- */
+
+/* Sets rq->client and rq->https: the peer, or what the proxy says with --trust-proxy. */
+void guard_client(web_request *rq);
+/* May this request change something (every method but GET and HEAD, and a room's event
+ * stream)? Those must come from the server's own pages. */
+bool guard_changes_state(const web_request *rq);
+/* The checks of the headers: a NUL or too long URL, chunks, Content-Length, stopping, the
+ * origin, the content type of a POST. Queues the error and sets *refused when one fails. */
+enum MHD_Result guard_request(web_request *rq, bool *refused);
+
+/* --- limits.c ---------------------------------------------------------------------------- */
+
+typedef enum { LIMIT_OK, LIMIT_OVER, LIMIT_FULL } limit_verdict;
+
+/* A table of per_minute events and conns_max connections per client; NULL out of memory. */
+web_limits *limits_new(int per_minute, int conns_max);
+void limits_free(web_limits *l);
+/* The client of a socket address (false when it is neither IPv4 nor IPv6). */
+bool web_client_of(const struct sockaddr *sa, web_client *out);
+/* The client of an address as text (IPv4, IPv6, [IPv6]). */
+bool web_client_parse(const char *text, web_client *out);
+/* Counts one event for c: LIMIT_OVER past the limit (not counted), LIMIT_FULL when the table
+ * has no room for a new client. */
+limit_verdict limits_take(web_limits *l, const web_client *c, int64_t now_ms);
+/* Would one more event of c be allowed? Counts nothing. */
+limit_verdict limits_check(web_limits *l, const web_client *c, int64_t now_ms);
+/* May c open one more connection? False past the limit (or when the table is full). */
+bool limits_conn_allowed(web_limits *l, const web_client *c, int64_t now_ms);
+/* Counts a connection of c opened (+1) or closed (-1); false when it could not be counted. */
+bool limits_conn_add(web_limits *l, const web_client *c, int64_t now_ms, int delta);
 
 /* --- durable.c --------------------------------------------------------------------------- */
 
@@ -303,8 +349,6 @@ void room_release(live_room *lr);
 json_t *room_state_json(live_room *lr, int64_t now, int you);
 /* One event as SSE text ("id: N", "event: room", "data: {...}"); NULL when out of memory. */
 char *room_event_text(const gmk_room_event *e, int size);
-/* One more join from addr this minute: false when over the limit. */
-bool rooms_join_allowed(gmk_web *w, const char *addr);
 /* A room's event stream closed (MHD's thread): the timer thread disconnects it. */
 void room_stream_closed(void *ctx);
 

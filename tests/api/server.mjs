@@ -58,6 +58,7 @@ export class Client {
     const h = { ...headers };
     if (this.cookie) h.cookie = this.cookie;
     let payload;
+    if (body === undefined && method === 'POST') body = {}; // actions are JSON, as the page sends
     if (body !== undefined) {
       if (typeof body === 'string') payload = body;
       else { payload = JSON.stringify(body); h['content-type'] ??= 'application/json'; }

@@ -1,0 +1,375 @@
+// harden.test.mjs: the attacks of issue 28 on `gomoku serve`, each against the real server
+// on loopback (a second client address is a second 127.0.0.x source address): requests from
+// another origin, the per-client limit (reset by another address, wrong codes on every route),
+// connections per client and idle connections, libmicrohttpd's own errors, the early 413, the
+// small leaks (parser texts, %00, ids out of range, room codes in the access log), writes by
+// anonymous watchers, a room in use closed by the idle sweep, a move answered 200 that was not
+// stored, rooms pinned in memory, invisible names and results counted by name. Every loop is
+// bounded in count and time. Run by tests/api/run.sh.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { startServer, tempDb } from './server.mjs';
+
+const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+
+/** One HTTP request with full control of the headers (Origin, Sec-Fetch-Site, the source
+ * address); resolves with {status, headers, text, json, cookies}. */
+function request(base, method, path, { headers = {}, body, from, jar } = {}) {
+  return new Promise((resolve, reject) => {
+    const u = new URL(base + path);
+    const h = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined));
+    if (jar && jar.size) h.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    if (payload !== undefined) {
+      h['content-length'] = Buffer.byteLength(payload);
+      if (typeof body !== 'string') h['content-type'] ??= 'application/json';
+    }
+    const rq = http.request({ host: u.hostname, port: u.port, method, path: u.pathname + u.search,
+      headers: h, localAddress: from, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => {
+        const cookies = res.headers['set-cookie'] || [];
+        for (const c of cookies) {
+          const [kv] = c.split(';');
+          const i = kv.indexOf('=');
+          if (jar) jar.set(kv.slice(0, i), kv.slice(i + 1));
+        }
+        let json = null;
+        try { json = JSON.parse(text); } catch { /* not JSON */ }
+        resolve({ status: res.statusCode, headers: res.headers, text, json, cookies });
+      });
+    });
+    rq.setTimeout(10000, () => rq.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
+    rq.on('error', reject);
+    if (payload !== undefined) rq.write(payload);
+    rq.end();
+  });
+}
+
+/** Sends raw bytes on a new connection; resolves with everything read until the server closes
+ * or ms pass. */
+function raw(port, bytes, { from, ms = 3000 } = {}) {
+  return new Promise((resolve) => {
+    const s = net.connect({ host: '127.0.0.1', port, localAddress: from });
+    let out = Buffer.alloc(0);
+    const done = () => { clearTimeout(t); s.destroy(); resolve(out.toString('latin1')); };
+    const t = setTimeout(done, ms);
+    s.on('data', (d) => { out = Buffer.concat([out, d]); });
+    s.on('end', done);
+    s.on('error', done);
+    s.on('connect', () => s.write(bytes));
+  });
+}
+
+/** The answers in a raw reply: [{status, headers, body}], split by status lines. */
+function answers(text) {
+  const parts = text.split(/(?=HTTP\/1\.1 \d{3} )/).filter((p) => p.startsWith('HTTP/1.1 '));
+  return parts.map((p) => {
+    const i = p.indexOf('\r\n\r\n');
+    const head = i < 0 ? p : p.slice(0, i);
+    return { status: Number(p.slice(9, 12)), head, body: i < 0 ? '' : p.slice(i + 4) };
+  });
+}
+
+/** A browser of the page: same-origin headers, its own cookie jar, a source address. */
+class Page {
+  constructor(base, from) { this.base = base; this.from = from; this.jar = new Map(); }
+
+  req(method, path, body, headers = {}) {
+    const h = { origin: this.base, 'sec-fetch-site': 'same-origin', ...headers };
+    if (method === 'GET' || method === 'HEAD') delete h.origin;
+    return request(this.base, method, path, { headers: h, body, from: this.from, jar: this.jar });
+  }
+
+  get(path) { return this.req('GET', path); }
+  post(path, body = {}, headers) { return this.req('POST', path, body, headers); }
+}
+
+async function twoPlayers(base) {
+  const ann = new Page(base);
+  const bob = new Page(base);
+  const c = await ann.post('/api/rooms', { name: 'Ann', black: 'me' });
+  assert.equal(c.status, 201, c.text);
+  const code = c.json.code;
+  const j = await bob.post(`/api/rooms/${code}/join`, { name: 'Bob' });
+  assert.equal(j.status, 200, j.text);
+  return { ann, bob, code };
+}
+
+let srv;
+before(async () => { srv = await startServer(tempDb(), ['--engines', '1', '--quiet', '--join-limit', '1000']); });
+after(async () => {
+  if (srv && srv.proc.exitCode === null) {
+    assert.equal(await srv.stop(), 0);
+    assert.doesNotMatch(srv.stderr(), /Sanitizer|runtime error/);
+  }
+});
+
+describe('origin and content type (defect 1)', () => {
+  test('a same-site page on another port cannot resign, offer a draw or move for a player', async () => {
+    const { ann, code } = await twoPlayers(srv.url);
+    const foreign = { origin: 'http://127.0.0.1:9999', 'sec-fetch-site': 'same-site' };
+    // the issue's form post: any content type, no JSON
+    let r = await ann.req('POST', `/api/rooms/${code}/resign`, 'x=1',
+      { ...foreign, 'content-type': 'application/x-www-form-urlencoded' });
+    assert.equal(r.status, 403, r.text);
+    assert.equal(typeof r.json.error, 'string');
+    for (const what of ['resign', 'draw', 'undo', 'claim', 'rematch', 'move', 'draw-answer', 'undo-answer', 'join']) {
+      r = await ann.post(`/api/rooms/${code}/${what}`, { point: 'h8', accept: true, name: 'X' }, foreign);
+      assert.equal(r.status, 403, `${what}: ${r.text}`);
+      r = await ann.post(`/api/rooms/${code}/${what}`, {}, { 'sec-fetch-site': 'cross-site', origin: undefined });
+      assert.equal(r.status, 403, `${what} cross-site without Origin: ${r.text}`);
+      r = await ann.post(`/api/rooms/${code}/${what}`, {}, { origin: 'null' });
+      assert.equal(r.status, 403, `${what} from Origin null: ${r.text}`);
+    }
+    const state = await ann.get(`/api/rooms/${code}`);
+    assert.equal(state.json.phase, 'playing', 'nothing changed');
+    assert.equal(state.json.ply, 0);
+    assert.equal(state.json.draw_by, null);
+    // the page itself (same origin) plays
+    r = await ann.post(`/api/rooms/${code}/move`, { point: 'h8' });
+    assert.equal(r.status, 200, r.text);
+  });
+
+  test('every action must be application/json, with or without a body (415)', async () => {
+    const { ann, code } = await twoPlayers(srv.url);
+    for (const what of ['resign', 'draw', 'undo', 'claim', 'rematch']) {
+      for (const type of [undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        const h = type ? { 'content-type': type } : {};
+        const r = await ann.req('POST', `/api/rooms/${code}/${what}`, type ? 'x=1' : undefined, h);
+        assert.equal(r.status, 415, `${what} as ${type}: ${r.text}`);
+      }
+    }
+    assert.equal((await ann.get(`/api/rooms/${code}`)).json.phase, 'playing');
+    // a game of the page: its actions too
+    const g = await ann.post('/api/games', { mode: 'hvh' });
+    assert.equal(g.status, 201, g.text);
+    for (const what of ['undo', 'redo', 'resign', 'hint']) {
+      let r = await ann.req('POST', `/api/games/${g.json.id}/${what}`, 'x=1', { 'content-type': 'text/plain' });
+      assert.equal(r.status, 415, `${what}: ${r.text}`);
+      r = await ann.post(`/api/games/${g.json.id}/${what}`, {}, { origin: 'http://evil.example' });
+      assert.equal(r.status, 403, `${what}: ${r.text}`);
+    }
+    const r = await ann.req('POST', '/api/games', 'x=1', { 'content-type': 'text/plain' });
+    assert.equal(r.status, 415, 'creating a game too');
+    assert.equal((await ann.get(`/api/games/${g.json.id}`)).json.over, false);
+  });
+
+  test('a seat\'s event stream opened from another origin is refused; the page\'s own is not', async () => {
+    const { ann, code } = await twoPlayers(srv.url);
+    const r = await ann.req('GET', `/api/rooms/${code}/events`, undefined,
+      { origin: 'http://127.0.0.1:9999', 'sec-fetch-site': 'same-site' });
+    assert.equal(r.status, 403, r.text);
+  });
+});
+
+describe('per-client limits (defects 2, 3)', () => {
+  test('another address does not reset a client\'s count (127.0.0.72 beside 127.0.0.1)', async () => {
+    const s = await startServer(tempDb(), ['--join-limit', '5', '--quiet']);
+    try {
+      const a = new Page(s.url, '127.0.0.1');
+      for (let i = 0; i < 5; i++) assert.equal((await a.post('/api/rooms', { name: 'Ann' })).status, 201);
+      assert.equal((await a.post('/api/rooms', { name: 'Ann' })).status, 429);
+      for (const other of ['127.0.0.72', '127.0.0.2', '127.0.1.1']) {
+        const b = new Page(s.url, other);
+        assert.equal((await b.post('/api/rooms', { name: 'Bob' })).status, 201, `${other} has its own count`);
+        assert.equal((await a.post('/api/rooms', { name: 'Ann' })).status, 429, `after ${other}, still 429`);
+      }
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+
+  test('wrong codes count on every room route; past the limit a probe learns nothing', async () => {
+    const s = await startServer(tempDb(), ['--join-limit', '6', '--quiet']);
+    try {
+      const owner = new Page(s.url, '127.0.0.5');
+      const code = (await owner.post('/api/rooms', { name: 'Ann' })).json.code;
+      const p = new Page(s.url, '127.0.0.9');
+      const probes = [
+        () => p.get('/api/rooms/ZZZZZZZZZZZ2'), () => p.get('/api/rooms/ZZZZZZZZZZZ3/events'),
+        () => p.post('/api/rooms/ZZZZZZZZZZZ4/move', { point: 'h8' }), () => p.post('/api/rooms/ZZZZZZZZZZZ5/resign'),
+        () => p.req('HEAD', '/api/rooms/ZZZZZZZZZZZ6/events'), () => p.get('/api/rooms/nonsense!'),
+      ];
+      for (const probe of probes) assert.equal((await probe()).status, 404);
+      for (let i = 0; i < 20; i++) {
+        assert.equal((await p.get(`/api/rooms/ZZZZZZZZZZ${i + 10}`)).status, 429, 'a wrong code');
+        assert.equal((await p.get(`/api/rooms/${code}`)).status, 429, 'the right code answers the same');
+        assert.equal((await p.get(`/api/rooms/${code}/events`)).status, 429);
+      }
+      // the room's own player, at another address, is not held up; nor is the prober's own seat
+      assert.equal((await owner.get(`/api/rooms/${code}`)).status, 200);
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+
+  test('a player past the limit still reaches the room it holds a seat in', async () => {
+    const s = await startServer(tempDb(), ['--join-limit', '2', '--quiet']);
+    try {
+      const ann = new Page(s.url, '127.0.0.11');
+      const code = (await ann.post('/api/rooms', { name: 'Ann' })).json.code;
+      assert.equal((await ann.get('/api/rooms/ZZZZZZZZZZZZ')).status, 404);
+      assert.equal((await ann.get('/api/rooms/ZZZZZZZZZZZY')).status, 429);
+      assert.equal((await ann.get(`/api/rooms/${code}`)).status, 200);
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+});
+
+describe('connections (defect 7)', () => {
+  test('one address cannot take every connection; idle connections are closed', async () => {
+    const s = await startServer(tempDb(), ['--conn-limit', '8', '--idle-timeout', '2', '--quiet']);
+    const socks = [];
+    try {
+      const closed = new Set();
+      for (let i = 0; i < 40; i++) {
+        const k = net.connect({ host: '127.0.0.1', port: s.port, localAddress: '127.0.0.20' });
+        k.on('error', () => closed.add(i));
+        k.on('close', () => closed.add(i));
+        socks.push(k);
+        await new Promise((res) => { k.once('connect', res); k.once('error', res); k.once('close', res); });
+      }
+      await sleep(500);
+      assert.ok(closed.size >= 40 - 8, `the server closed ${closed.size} of 40 (8 allowed)`);
+      // another address is served at once
+      const r = await request(s.url, 'GET', '/api/config', { from: '127.0.0.21' });
+      assert.equal(r.status, 200);
+      // the idle ones are closed after the timeout, and the address may connect again
+      const end = Date.now() + 6000;
+      while (closed.size < 40 && Date.now() < end) await sleep(100);
+      assert.equal(closed.size, 40, 'idle connections closed after 2 s');
+      const again = await request(s.url, 'GET', '/api/config', { from: '127.0.0.20' });
+      assert.equal(again.status, 200);
+    } finally {
+      for (const k of socks) k.destroy();
+      assert.equal(await s.stop(), 0);
+    }
+  });
+
+  test('an event stream is not an idle connection: it outlives the idle timeout', async () => {
+    const s = await startServer(tempDb(), ['--idle-timeout', '1', '--quiet']);
+    try {
+      const ann = new Page(s.url);
+      const code = (await ann.post('/api/rooms', { name: 'Ann' })).json.code;
+      const got = await raw(s.port, `GET /api/rooms/${code}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, { ms: 2500 });
+      assert.match(got, /^HTTP\/1\.1 200/);
+      assert.match(got, /event: state/);
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+});
+
+describe('errors are the API\'s JSON, once (defects 8, 9, 10)', () => {
+  const H = 'Host: 127.0.0.1\r\n';
+  for (const [name, bytes, status] of [
+    ['a bad chunk', `POST /api/games HTTP/1.1\r\n${H}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`, 411],
+    ['chunks at all', `POST /api/games HTTP/1.1\r\n${H}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`, 411],
+    ['a long URL', `GET /${'a'.repeat(3000)} HTTP/1.1\r\n${H}\r\n`, 414],
+    ['a long URL on the API', `GET /api/games/1?x=${'a'.repeat(5000)} HTTP/1.1\r\n${H}\r\n`, 414],
+    ['%00 in the path', `GET /app.js%00.html HTTP/1.1\r\n${H}\r\n`, 400],
+    ['%00 in an API path', `GET /api/games/1%00/record HTTP/1.1\r\n${H}\r\n`, 400],
+  ]) {
+    test(`${name}: ${status}, JSON, one answer`, async () => {
+      const got = answers(await raw(srv.port, bytes));
+      assert.equal(got.length, 1, `one answer: ${JSON.stringify(got)}`);
+      assert.equal(got[0].status, status, got[0].head);
+      assert.match(got[0].head, /Content-Type: application\/json/i);
+      assert.equal(typeof JSON.parse(got[0].body).error, 'string');
+    });
+  }
+
+  test('a body over 64 KiB is refused from its headers: 413 at once, no 100 Continue', async () => {
+    const t0 = Date.now();
+    const text = await raw(srv.port, 'POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n'
+      + 'Content-Length: 999999\r\nExpect: 100-continue\r\n\r\n', { ms: 5000 });
+    assert.ok(Date.now() - t0 < 3000, 'answered without waiting for the body');
+    assert.doesNotMatch(text, /100 Continue/);
+    const got = answers(text);
+    assert.equal(got.length, 1);
+    assert.equal(got[0].status, 413);
+    assert.match(got[0].head, /Content-Type: application\/json/i);
+  });
+
+  test('the parser\'s texts stay inside; an id out of range says so', async () => {
+    const p = new Page(srv.url);
+    for (const body of ['{"a":"\\u0000"}', '{"a":', '{"a":1,"a":2}', '[1]']) {
+      const r = await p.req('POST', '/api/games', body, { 'content-type': 'application/json' });
+      assert.equal(r.status, 400, body);
+      assert.doesNotMatch(r.json.error, /JSON_|NUL|duplicate|jansson/i, r.json.error);
+    }
+    const r = await p.get('/api/games/99999999999999999999999');
+    assert.equal(r.status, 404);
+    assert.match(r.json.error, /out of range/);
+    assert.doesNotMatch(r.json.error, /9223372036854775807/);
+  });
+
+  test('the access log shows a prefix of a room code, never the code', async () => {
+    const s = await startServer(tempDb(), []);
+    try {
+      const ann = new Page(s.url);
+      const code = (await ann.post('/api/rooms', { name: 'Ann' })).json.code;
+      await ann.get(`/api/rooms/${code}`);
+      await ann.get(`/api/rooms/${code.toLowerCase()}`);
+      await ann.post(`/api/rooms/${code}/draw`);
+      await sleep(200);
+      assert.match(s.stderr(), new RegExp(`GET /api/rooms/${code.slice(0, 4)}\\.\\.\\. 200`));
+      assert.doesNotMatch(s.stderr(), new RegExp(code.slice(4), 'i'));
+      assert.doesNotMatch(s.stderr(), /specified for thread pool size/, 'no warning at start');
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+});
+
+describe('--trust-proxy', () => {
+  test('the limits count the forwarded client; https makes the cookies Secure', async () => {
+    const s = await startServer(tempDb(), ['--trust-proxy', '--join-limit', '2', '--quiet']);
+    try {
+      const hdr = (ip, proto = 'http') => ({ 'x-forwarded-for': `203.0.113.9, ${ip}`, 'x-forwarded-proto': proto });
+      const a = new Page(s.url);
+      assert.equal((await a.post('/api/rooms', { name: 'A' }, hdr('198.51.100.1'))).status, 201);
+      assert.equal((await a.post('/api/rooms', { name: 'A' }, hdr('198.51.100.1'))).status, 201);
+      assert.equal((await a.post('/api/rooms', { name: 'A' }, hdr('198.51.100.1'))).status, 429);
+      assert.equal((await a.post('/api/rooms', { name: 'B' }, hdr('198.51.100.2'))).status, 201, 'another client');
+      // one IPv6 /64 is one client
+      assert.equal((await a.post('/api/rooms', { name: 'C' }, hdr('2001:db8:1:2::1'))).status, 201);
+      assert.equal((await a.post('/api/rooms', { name: 'C' }, hdr('2001:db8:1:2::ffff'))).status, 201);
+      assert.equal((await a.post('/api/rooms', { name: 'C' }, hdr('2001:db8:1:2:aaaa::5'))).status, 429);
+      assert.equal((await a.post('/api/rooms', { name: 'D' }, hdr('2001:db8:1:3::1'))).status, 201);
+      // over HTTPS (the proxy says so): Secure cookies, and the page's origin is https
+      const b = new Page(s.url);
+      const h = { ...hdr('198.51.100.3', 'https'), origin: s.url.replace('http:', 'https:') };
+      const r = await b.post('/api/rooms', { name: 'E' }, h);
+      assert.equal(r.status, 201, r.text);
+      assert.ok(r.cookies.every((c) => /; Secure/.test(c)), r.cookies.join(' | '));
+      const g = await b.post('/api/games', { mode: 'hvh' }, h);
+      assert.ok(g.cookies.some((c) => c.startsWith('gmk_owner=') && /; Secure/.test(c)));
+      // an http origin for an https page is another origin
+      assert.equal((await b.post('/api/rooms', { name: 'E' }, { ...h, origin: s.url })).status, 403);
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+
+  test('without --trust-proxy the headers are ignored and no cookie is Secure', async () => {
+    const s = await startServer(tempDb(), ['--join-limit', '1', '--quiet']);
+    try {
+      const a = new Page(s.url);
+      const r = await a.post('/api/rooms', { name: 'A' }, { 'x-forwarded-for': '198.51.100.1', 'x-forwarded-proto': 'https' });
+      assert.equal(r.status, 201);
+      assert.ok(r.cookies.every((c) => !/Secure/.test(c)));
+      const r2 = await a.post('/api/rooms', { name: 'A' }, { 'x-forwarded-for': '198.51.100.2' });
+      assert.equal(r2.status, 429, 'a forged header does not make another client');
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+});
