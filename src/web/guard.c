@@ -31,7 +31,8 @@ static bool last_entry(const char *list, char *out, size_t cap) {
 void guard_client(web_request *rq) {
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(rq->conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    if (!ci || !web_client_of(ci->client_addr, &rq->client)) memset(&rq->client, 0, sizeof rq->client);
+    if (!ci || !web_client_of(ci->client_addr, &rq->client))
+        memset(&rq->client, 0, sizeof rq->client);
     if (!rq->web->opt.trust_proxy) return;
     /* the proxy appends the address it saw: the last entry is the one it vouches for */
     const char *xff = header(rq, "X-Forwarded-For");

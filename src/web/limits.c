@@ -96,8 +96,8 @@ bool web_client_parse(const char *text, web_client *out) {
 static limit_slot *bucket_of(web_limits *l, const web_client *c) {
     uint8_t h[crypto_shorthash_BYTES];
     crypto_shorthash(h, c->b, sizeof c->b, l->hash_key);
-    uint32_t idx = ((uint32_t)h[0] | (uint32_t)h[1] << 8 | (uint32_t)h[2] << 16) &
-                   (LIMIT_BUCKETS - 1);
+    uint32_t idx =
+        ((uint32_t)h[0] | (uint32_t)h[1] << 8 | (uint32_t)h[2] << 16) & (LIMIT_BUCKETS - 1);
     return l->slots[idx];
 }
 
