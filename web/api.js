@@ -198,6 +198,11 @@ export const getReview = (id) => call('GET', `/api/games/${id}/review`);
 /** @param {number} id @returns {Promise<Review>} */
 export const cancelReview = (id) => call('POST', `/api/games/${id}/review/cancel`, {});
 
+/** The coach's sentences for a position.
+ * @param {{rule: string, size: number, moves: string, lang: string, what: string, point?: string}} req
+ * @returns {Promise<{what: string, sentences: string[]}>} */
+export const coach = (req) => call('POST', '/api/coach', req);
+
 /** Reads a record for replay.
  * @param {string} text @param {string} rule @param {number} size @returns {Promise<RecordInfo>} */
 export const readRecord = (text, rule, size) => call('POST', '/api/records', { text, rule, size });

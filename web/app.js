@@ -13,6 +13,7 @@ import { Setup } from './setup.js';
 import { GamesDialog } from './records.js';
 import { showEvalBar } from './evalbar.js';
 import { Review } from './review.js';
+import { Coach } from './coach.js';
 
 /** @typedef {import('./board.js').Point} Point */
 /** @typedef {import('./board.js').View} View */
@@ -67,6 +68,7 @@ export class App {
         this.setup = new Setup(this);
         this.games = new GamesDialog(this);
         this.review = new Review(this);
+        this.coach = new Coach(this);
         /** @type {'game' | 'replay'} what the board shows */
         this.showing = 'game';
         this.messageTimer = 0;
@@ -152,6 +154,7 @@ export class App {
         }
         this.analysis.renderPanel(pos);
         this.review.renderPanel();
+        this.coach.renderPanel();
     }
 
     /** A point was chosen on the board. @param {Point} p */

@@ -58,5 +58,6 @@ int cmd_export(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_review(int argc, char **argv);
+int cmd_coach(int argc, char **argv);
 
 #endif

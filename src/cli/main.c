@@ -123,6 +123,16 @@ const cli_command cli_commands[] = {
      "  --db PATH       the database file (default $XDG_DATA_HOME/gomoku/gomoku.db, or\n"
      "                  ~/.local/share/gomoku/gomoku.db)\n"
      "  Exit status 2 when there is no such game, 1 when the database cannot be read.\n"},
+    {"coach", cmd_coach,
+     "the coach in words: threats, forced wins, forbidden points, the last move",
+     "usage: gomoku coach [--rule R] [--size N] [--lang en|zh] [--point P | --last] POSITION\n"
+     "  Says in words what the engine sees (docs/review.md, \"The coach\"): each side's fours\n"
+     "  and open threes with their stones, and the side to move's forced win by fours (VCF)\n"
+     "  or by threes and fours (VCT).\n"
+     "  --point P  why P is forbidden for black (renju): its threes, fours or overline\n"
+     "  --last     why the last move lost: the five or forced win it allowed, and a defence\n"
+     "  --lang L   en (default) or zh\n"
+     "  POSITION   a move string (h8i9h9) or - for a diagram on standard input\n"},
     {"review", cmd_review, "the engine goes over a game and labels every move",
      "usage: gomoku review [--db PATH] [--nodes N] [--rule R] [--size N] [--json] [--quiet]\n"
      "                     GAME_ID|FILE\n"

@@ -525,6 +525,7 @@ static bool game_key(tui *t, int ch) {
     case 'r': resign(t); return true;
     case 'n': new_game_menu(t); return true;
     case 's': show_scores(t); return true;
+    case 'w': tui_show_coach(t); return true;
     default: break;
     }
     /* a column letter starts typing a coordinate (those not taken by a command above) */

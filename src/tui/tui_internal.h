@@ -49,6 +49,8 @@ enum {
 void tui_colors_init(tui *t, bool want_color);
 
 /* Draws the game: board, side panel, message and status line (without refreshing). */
+/* The coach's "why?" box (coach_view.c, key w); returns after a key. */
+void tui_show_coach(tui *t);
 void tui_draw(tui *t);
 
 /* The board cell under screen row sy, column sx (from the last frame). */

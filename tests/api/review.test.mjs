@@ -67,6 +67,24 @@ describe('evaluations', () => {
   });
 });
 
+describe('the coach', () => {
+  test('POST /api/coach: the position, the last move and a forbidden point, in both languages', async () => {
+    const c = new Client(srv.url);
+    const pos = await c.post('/api/coach', { moves: 'h8h7h9i9h10i10h11' });
+    assert.equal(pos.status, 200, pos.text);
+    assert.ok(pos.json.sentences.includes('Black has a four (h8 h9 h10 h11): five at h12.'), pos.text);
+    const last = await c.post('/api/coach', { moves: 'h8h7h9i9h10i10h11i8', what: 'last', lang: 'zh' });
+    assert.deepEqual(last.json.sentences, ['白方下 i8 之后：', '黑方有连续冲四胜（VCF）：h12。', '白方若下在 h12 就能防住。']);
+    const foul = await c.post('/api/coach', { rule: 'renju', moves: 'i8a1j8a2h9a3h10a5', what: 'forbidden', point: 'h8' });
+    assert.equal(foul.json.sentences[0], 'h8 is forbidden for black: a double three, two open threes at once.');
+    for (const body of [{ moves: 'h8h8' }, { what: 'nonsense' }, { lang: 'fr' }, { size: 40 }, { rule: 'go' },
+      { what: 'forbidden', point: 'z99' }, { what: 'forbidden' }])
+      assert.equal((await c.post('/api/coach', body)).status, 400, JSON.stringify(body));
+    assert.equal((await c.get('/api/coach')).status, 405);
+    assert.equal((await c.post('/api/coach', 'x', { 'content-type': 'text/plain' })).status, 415);
+  });
+});
+
 describe('game review', () => {
   test('a review runs on the pool, labels the moves, and is kept across a restart', async () => {
     const c = new Client(srv.url);

@@ -137,6 +137,47 @@ await test('a review: progress, graph with turning points, labels, the better li
     await ctx.close();
 });
 
+await test('the coach says why, in words, and forgets it when the position changes', async () => {
+    const { ctx, page } = await open();
+    await gameWith(page, 'h8h7h9i9h10i10h11i8');
+    await page.click('#coach-why');
+    await page.waitForSelector('#coach-out li');
+    const text = (await page.textContent('#coach-out')) || '';
+    assert.match(text, /After White's i8:/);
+    assert.match(text, /Black wins by fours \(VCF\): h12\./);
+    assert.match(text, /White at h12 instead would have stopped it\./);
+    await checkScreenshot(ctx, page, path.join(SHOTS, 'teach-desktop-coach.png'));
+    await page.click('#undo');
+    await waitStones(page, 7);
+    assert.equal(await page.locator('#coach-out li').count(), 0, 'the old sentences are gone');
+    await ctx.close();
+});
+
+await test('renju on a phone in Chinese: why a point is forbidden', async () => {
+    const { ctx, page } = await open({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
+    const id = await page.evaluate(async () => {
+        const r = await fetch('/api/games', {
+            method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin',
+            body: JSON.stringify({ mode: 'hvh', rule: 'renju', moves: 'i8a1j8a2h9a3h10a5' }),
+        });
+        const s = await r.json();
+        localStorage.setItem('gmk.game', String(s.id));
+        return s.id;
+    });
+    assert.ok(id > 0);
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    await waitStones(page, 8);
+    await page.click('#coach-why');
+    await page.waitForSelector('#coach-out li');
+    const text = (await page.textContent('#coach-out')) || '';
+    assert.match(text, /h8 是黑棋禁手：三三/);
+    assert.match(text, /与 h9 h10：成活三/);
+    await page.locator('#coach').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'teach-phone-zh-coach.png') });
+    await ctx.close();
+});
+
 await test('a review can be cancelled, and is said to be', async () => {
     const { ctx, page } = await open();
     await gameWith(page, LONG);

@@ -362,6 +362,21 @@ keys -H 1b 5b 4d "$(hex 32)" "$(hex $((32 + 8 + 1)))" "$(hex $((32 + 3 + 1)))"
 keys -H 1b 5b 4d "$(hex 35)" "$(hex $((32 + 8 + 1)))" "$(hex $((32 + 3 + 1)))"
 check "mouse: a click places a stone" "Move 3, last c13" 3
 
+# issue 29: the coach (w): why the last move lost, and what is on the board, in words
+start "--db '$TMP/coach.db' --ascii --lang en --mode hvh --size 15"
+for p in h8 h7 h9 i9 h10 i10 h11 i8; do play $p; done
+check "coach: eight moves played" "Move 8, last i8" 5
+keys w
+check "coach: the box" "Why?" 5
+check "coach: why the last move lost" "After White's i8:" 5
+check "coach: black's forced win" "Black wins by fours (VCF): h12\." 5
+check "coach: the defence" "White at h12 instead would have stopped it\." 5
+check "coach: black's four with its stones" "Black has a four (h8 h9 h10 h11): five at h12\." 5
+keys x
+sleep 0.3
+check_not "coach: a key closes the box" "Why?"
+check "coach: the game goes on" "Black to move" 3
+
 finished=1
 out_of_time && fail "the run took longer than $BUDGET_S s"
 echo "tui: $passed passed, $failed failed"
