@@ -101,6 +101,8 @@ class Room {
         this.events = new EventSource(`/api/rooms/${code}/events`);
         this.events.addEventListener('state', (e) => this.show(JSON.parse(/** @type {MessageEvent} */ (e).data)));
         this.events.addEventListener('room', () => this.refresh());
+        // the watchers' count is not in the room's log: an event of no number, at most once a second
+        this.events.addEventListener('spectators', () => this.refresh());
         this.events.addEventListener('error', () => { if (this.state) this.refresh(); });
         $('room').hidden = false;
         input('room-link').value = `${location.origin}/online.html#room=${code}`;

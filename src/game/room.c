@@ -26,6 +26,7 @@ struct gmk_room {
     gmk_store *store; /* NULL: not saving */
     gmk_store *batch; /* the store while a batch is open (enter .. commit) */
     bool store_msg_pending;
+    bool failed; /* the store refused a write: every later change is GMK_ROOM_STORE */
     char store_msg[MSG_LEN];
     gmk_store_room row; /* the saved state */
     gmk_session *session;
@@ -111,6 +112,7 @@ static gmk_room_event *add_event(gmk_room *r, int kind, int64_t now) {
 static void store_failed(gmk_room *r, const char *err) {
     if (!r->store) return;
     r->store = NULL;
+    r->failed = true;
     gmk_session_stop_saving(r->session); /* the game and the log stay in step in the file */
     snprintf(r->store_msg, sizeof r->store_msg, "room %.15s: %.280s", r->row.code,
              err && *err ? err : "the store failed");
@@ -268,14 +270,17 @@ static gmk_room_status acting_seat(gmk_room *r, const void *token, size_t len, i
     if (!r || !time_ok(now)) return GMK_ROOM_BAD_REQUEST;
     *seat = gmk_room_seat_of(r, token, len);
     if (*seat < 0) return GMK_ROOM_NO_SEAT;
+    if (r->failed) return GMK_ROOM_STORE;
     enter(r);
     settle(r, now);
     return GMK_ROOM_OK;
 }
 
-/* Every public call that may change the room ends here. */
+/* Every public call that may change the room ends here. A call whose writes the store
+ * refused did not happen as far as anyone outside is told: GMK_ROOM_STORE. */
 static gmk_room_status done(gmk_room *r, int64_t now, gmk_room_status st) {
     if (r) commit(r, now);
+    if (r && r->failed && st == GMK_ROOM_OK) return GMK_ROOM_STORE;
     return st;
 }
 
@@ -401,14 +406,9 @@ gmk_room_status gmk_room_load(gmk_store *store, const char *code, int64_t now, g
             return GMK_ROOM_STORE;
         }
     }
-    for (int i = 0; i < 2; i++) {
-        r->live[i].since_ms = now;
-        if (!r->row.seat[i].taken) continue;
-        gmk_room_event *e = add_event(r, GMK_ROOM_EV_CONNECTION, now);
-        e->seat = i;
-        e->color = r->row.seat[i].color;
-    }
-    add_event(r, GMK_ROOM_EV_SPECTATORS, now);
+    /* nobody is connected yet; nothing is logged for it (a load writes only what the game
+     * itself decided meanwhile: a result, a fallen flag) */
+    for (int i = 0; i < 2; i++) r->live[i].since_ms = now;
     gmk_session_state ss;
     gmk_session_get_state(r->session, &ss);
     if (r->row.phase == GMK_ROOM_PLAYING && ss.over) /* it ended just before the server did */
@@ -429,8 +429,9 @@ gmk_room_status gmk_room_join(gmk_room *r, const void *token, size_t token_len, 
     int held = gmk_room_seat_of(r, token, token_len);
     if (held >= 0) {
         if (seat) *seat = held;
-        return GMK_ROOM_OK;
+        return r->failed ? GMK_ROOM_STORE : GMK_ROOM_OK;
     }
+    if (r->failed) return GMK_ROOM_STORE;
     if (!gmk_room_name_valid(name, NULL, 0)) return GMK_ROOM_BAD_REQUEST;
     if (r->row.seat[1].taken) return GMK_ROOM_FULL;
     enter(r);
@@ -454,6 +455,10 @@ static gmk_room_status set_connected(gmk_room *r, const void *token, size_t toke
     if (!time_ok(now)) return GMK_ROOM_BAD_REQUEST;
     int i = gmk_room_seat_of(r, token, token_len);
     if (i < 0) return GMK_ROOM_NO_SEAT;
+    if (r->failed) { /* the server drops the room; only the count moves */
+        r->live[i].streams += delta < 0 && r->live[i].streams == 0 ? 0 : delta;
+        return GMK_ROOM_STORE;
+    }
     enter(r);
     settle(r, now);
     bool was = r->live[i].streams > 0;
@@ -481,12 +486,9 @@ gmk_room_status gmk_room_disconnect(gmk_room *r, const void *token, size_t token
 }
 
 static void spectators(gmk_room *r, int delta, int64_t now) {
-    if (!r || !time_ok(now) || (delta < 0 && r->spectators == 0)) return;
-    enter(r);
-    settle(r, now);
-    r->spectators += delta;
-    add_event(r, GMK_ROOM_EV_SPECTATORS, now)->count = r->spectators;
-    commit(r, now);
+    (void)now;
+    if (!r || (delta < 0 && r->spectators == 0)) return;
+    r->spectators += delta; /* in memory only: watching writes nothing */
 }
 
 void gmk_room_spectator_join(gmk_room *r, int64_t now) {
@@ -656,7 +658,7 @@ gmk_room_status gmk_room_rematch(gmk_room *r, const void *token, size_t token_le
 }
 
 bool gmk_room_tick(gmk_room *r, int64_t now) {
-    if (!r || !time_ok(now)) return false;
+    if (!r || !time_ok(now) || r->failed) return false;
     if (!has_clock(r) || r->row.phase != GMK_ROOM_PLAYING || now < gmk_room_next_deadline(r))
         return false; /* the usual case: nothing to write */
     enter(r);
@@ -750,6 +752,24 @@ gmk_room_status gmk_room_close_idle(gmk_store *store, int64_t now, int *closed, 
         GMK_STORE_OK)
         return GMK_ROOM_STORE;
     return GMK_ROOM_OK;
+}
+
+bool gmk_room_keep(gmk_room *r, int64_t now) {
+    if (!r || !r->store || r->failed || !time_ok(now)) return false;
+    if (now - r->row.touched_ms < GMK_ROOM_IDLE_MS / 2) return true; /* nothing to write yet */
+    enter(r);
+    if (r->store) {
+        char err[MSG_LEN];
+        r->row.touched_ms = now;
+        if (gmk_store_room_save(r->store, &r->row, NULL, 0, err, sizeof err) != GMK_STORE_OK)
+            store_failed(r, err);
+    }
+    commit(r, now);
+    return !r->failed;
+}
+
+bool gmk_room_failed(const gmk_room *r) {
+    return r && r->failed;
 }
 
 bool gmk_room_take_store_message(gmk_room *r, char *buf, size_t buflen) {

@@ -15,8 +15,11 @@
  * Last-Event-ID with gmk_room_events_since, with no gap and no duplicate. With a store, each
  * call's writes (the session's move or result, the room with its clocks, the events) are
  * committed in one transaction (gmk_store_batch_begin), so that gmk_room_load continues
- * after a restart from a state the log agrees with; if the store fails, the room goes on in
- * memory without saving and says why once, like the session.
+ * after a restart from a state the log agrees with. If the store refuses a call's writes, they
+ * are all rolled back, the call returns GMK_ROOM_STORE (never OK for a change that is not
+ * stored) and so does every later call that would change the room (gmk_room_failed): the
+ * server then drops it and loads it again from the store. Watching writes nothing: the
+ * spectators are counted in memory only, and a load logs nothing of its own.
  *
  * Time: `now` is Unix milliseconds (CLOCK_REALTIME), given by the caller, so that clocks
  * survive a restart (the time the server was down counts, as for a clock on a table) and
@@ -55,7 +58,7 @@ typedef enum {
     GMK_ROOM_NOT_NOW,       /* 409: no game on, nothing to answer, not claimable yet... */
     GMK_ROOM_FULL,          /* join: both seats are taken; watch instead */
     GMK_ROOM_NOT_FOUND,     /* 404: no open room with that code */
-    GMK_ROOM_STORE,         /* 500: the store failed (create or load) */
+    GMK_ROOM_STORE,         /* 500: the store failed or refused the call's writes */
     GMK_ROOM_NO_MEMORY,     /* 500 */
 } gmk_room_status;
 
@@ -99,7 +102,8 @@ typedef enum {
                                         resignation, time or abandonment), x, y (the deciding
                                         move or -1), ply, black_ms, white_ms, game_id */
     GMK_ROOM_EV_CONNECTION = 11,     /* seat, color, count: 1 connected, 0 disconnected */
-    GMK_ROOM_EV_SPECTATORS = 12,     /* count */
+    GMK_ROOM_EV_SPECTATORS = 12,     /* count (no longer logged: the count is in memory only;
+                                        old logs may hold it) */
     GMK_ROOM_EV_REMATCH_OFFERED = 13 /* color (in the finished game) */
 } gmk_room_event_kind;
 
@@ -174,7 +178,8 @@ gmk_room_status gmk_room_create(gmk_store *store, const gmk_room_config *cfg, co
                                 gmk_room **out, char *err, size_t errlen);
 
 /* Loads the open room with code from the store, game and clocks included, as it was saved.
- * Nobody is connected after a load: it logs a disconnection for each seat and no spectators.
+ * Nobody is connected after a load (nothing is logged for that: a load writes only when the
+ * game ended meanwhile, by a result saved just before a stop or a flag that fell).
  * GMK_ROOM_NOT_FOUND when there is no such room. */
 gmk_room_status gmk_room_load(gmk_store *store, const char *code, int64_t now, gmk_room **out,
                               char *err, size_t errlen);
@@ -231,7 +236,8 @@ gmk_room_status gmk_room_rematch(gmk_room *r, const void *token, size_t token_le
 gmk_room_status gmk_room_connect(gmk_room *r, const void *token, size_t token_len, int64_t now);
 gmk_room_status gmk_room_disconnect(gmk_room *r, const void *token, size_t token_len, int64_t now);
 
-/* A spectator's stream opened or closed: logs SPECTATORS with the new count. */
+/* A spectator's stream opened or closed: the count changes in memory; nothing is logged or
+ * stored (anyone may watch, so watching must not write). */
 void gmk_room_spectator_join(gmk_room *r, int64_t now);
 void gmk_room_spectator_leave(gmk_room *r, int64_t now);
 
@@ -266,6 +272,14 @@ bool gmk_room_idle(const gmk_room *r, int64_t now);
  * *closed (may be NULL) receives how many. */
 gmk_room_status gmk_room_close_idle(gmk_store *store, int64_t now, int *closed, char *err,
                                     size_t errlen);
+
+/* The room is in use (a seat's stream is open): keeps it from being closed as idle by
+ * refreshing its touched time in the store once it is half a day old (a write at most twice a
+ * day). False when the store failed. */
+bool gmk_room_keep(gmk_room *r, int64_t now);
+
+/* Has the store refused a write of this room? Every change then answers GMK_ROOM_STORE. */
+bool gmk_room_failed(const gmk_room *r);
 
 /* A store failure the server has not reported yet (after which the room goes on without
  * saving); copies it into buf and forgets it. False when none. */

@@ -250,6 +250,10 @@ static enum MHD_Result game_route(web_request *rq, const char *rest) {
     live_game *g = live_get(rq->web, id, &status, err, sizeof err);
     if (!g) return web_error(rq, status, err);
     if (*what == '\0') return reply_state(rq, g, 200);
+    if (strcmp(what, "events") == 0 && strcmp(rq->method, "HEAD") == 0) {
+        live_release(g);
+        return web_stream_head(rq);
+    }
     if (strcmp(what, "events") == 0) return do_events(rq, g);
     if (strcmp(what, "record") == 0) return do_record(rq, g);
     if (!is_owner(rq, g)) return refuse(rq, g, 403, "this game belongs to another browser");

@@ -13,8 +13,13 @@
 #include "core/notation.h"
 #include "web/web_internal.h"
 
-/* Rooms untouched this long with no stream open are freed (the store closes them too). */
+/* Every minute (and 2 s after the start) the timer sweeps the rooms: a room a player's stream
+ * has open is kept from being closed as idle (gmk_room_keep); a room idle for a day is
+ * freed, its watchers' streams closed, and the store closes it; a room nobody has asked for in
+ * ROOM_UNUSED_MS and nobody watches leaves memory (the store has it all). */
 #define SWEEP_EVERY_MS 60000
+#define FIRST_SWEEP_MS 2000
+#define ROOM_UNUSED_MS (10 * 60000)
 /* MHD does not watch a waiting (suspended) stream's socket, so the timer peeks at each room
  * stream's socket every second to find closed tabs at once (hub_check_closed), and pings every
  * 15 s, as the games' streams. Pinging 3,000 streams every second or five cost more than all the
@@ -162,11 +167,25 @@ static void room_free(live_room *lr) {
 /* Reports a store failure the room has not reported yet (room mu held). */
 static void report_store(live_room *lr) {
     char msg[512];
-    if (gmk_room_take_store_message(lr->room, msg, sizeof msg))
-        fprintf(stderr, "gomoku serve: room %s: %s\n", lr->code, msg);
+    if (!gmk_room_take_store_message(lr->room, msg, sizeof msg)) return;
+    char *p; /* the code is a secret: the log shows its first four characters */
+    while ((p = strstr(msg, lr->code)) != NULL) memset(p + 4, '.', GMK_ROOM_CODE_LEN - 4);
+    fprintf(stderr, "gomoku serve: %s\n", msg);
+}
+
+/* The store refused the room's writes (mu held): nobody finds it any more, its viewers' streams
+ * end (their pages reconnect to it as it is stored) and the timer frees it. */
+static void drop(live_room *lr) {
+    report_store(lr);
+    if (atomic_exchange(&lr->dropped, true)) return;
+    hub_close_all(lr->hub);
 }
 
 void room_publish(live_room *lr) {
+    if (gmk_room_failed(lr->room)) { /* what it did last is not stored: nobody is told of it */
+        drop(lr);
+        return;
+    }
     gmk_room_event ev[64];
     int size = gmk_session_board(gmk_room_session(lr->room))->size;
     for (;;) {
@@ -199,6 +218,51 @@ void room_release(live_room *lr) {
     pthread_mutex_unlock(&lr->mu);
 }
 
+/* Makes space for one more room in memory (rooms_mu held): past --rooms-max, the room that no
+ * stream watches and was asked for least recently leaves memory, one without a running clock
+ * first (all of a room is in the store; it is loaded again when asked for). It goes to the
+ * evicted list, which the timer frees: the timer may be following the table without rooms_mu,
+ * and only it frees. False when every room in memory is watched. */
+static bool make_room(gmk_web *w) {
+    while (w->room_count >= w->opt.rooms_max) {
+        live_room **victim = NULL;
+        bool victim_clocked = true;
+        for (live_room **pp = &w->rooms; *pp; pp = &(*pp)->next) {
+            live_room *lr = *pp;
+            if (pthread_mutex_trylock(&lr->mu) != 0) continue; /* in use right now */
+            bool unwatched = lr->streams == 0;
+            pthread_mutex_unlock(&lr->mu);
+            bool clocked = atomic_load(&lr->deadline) != 0;
+            if (!unwatched) continue;
+            if (!victim || (victim_clocked && !clocked) ||
+                (clocked == victim_clocked && lr->used_ms < (*victim)->used_ms)) {
+                victim = pp;
+                victim_clocked = clocked;
+            }
+        }
+        if (!victim) return false;
+        live_room *lr = *victim;
+        *victim = lr->next;
+        w->room_count--;
+        lr->next = w->evicted;
+        w->evicted = lr;
+    }
+    return true;
+}
+
+/* Frees the rooms evicted from memory (timer thread, following no list). */
+static void free_evicted(gmk_web *w) {
+    pthread_mutex_lock(&w->rooms_mu);
+    live_room *lr = w->evicted;
+    w->evicted = NULL;
+    pthread_mutex_unlock(&w->rooms_mu);
+    while (lr) {
+        live_room *next = lr->next;
+        room_free(lr);
+        lr = next;
+    }
+}
+
 /* Adds a room to the server's list (rooms_mu held). */
 static void room_insert(gmk_web *w, live_room *lr) {
     lr->next = w->rooms;
@@ -215,7 +279,13 @@ live_room *room_get(gmk_web *w, const char *typed, unsigned *status, char *err, 
     }
     pthread_mutex_lock(&w->rooms_mu);
     live_room *lr = w->rooms;
-    while (lr && strcmp(lr->code, code) != 0) lr = lr->next;
+    while (lr && (strcmp(lr->code, code) != 0 || atomic_load(&lr->dropped))) lr = lr->next;
+    if (!lr && !make_room(w)) {
+        pthread_mutex_unlock(&w->rooms_mu);
+        *status = 503;
+        snprintf(err, errlen, "too many rooms are in use; try again later");
+        return NULL;
+    }
     if (!lr) {
         gmk_room *room = NULL;
         pthread_mutex_lock(&w->store_mu);
@@ -237,6 +307,7 @@ live_room *room_get(gmk_web *w, const char *typed, unsigned *status, char *err, 
         }
         room_insert(w, lr);
     }
+    lr->used_ms = web_now_ms();
     pthread_mutex_lock(&lr->mu);
     pthread_mutex_unlock(&w->rooms_mu);
     return lr;
@@ -251,6 +322,12 @@ live_room *room_create(gmk_web *w, const gmk_room_config *cfg, const uint8_t *to
         gmk_room_code_make(rnd, code);
         gmk_room *room = NULL;
         pthread_mutex_lock(&w->rooms_mu);
+        if (!make_room(w)) {
+            pthread_mutex_unlock(&w->rooms_mu);
+            *status = 503;
+            snprintf(err, errlen, "too many rooms are in use; try again later");
+            return NULL;
+        }
         pthread_mutex_lock(&w->store_mu);
         gmk_room_status st = gmk_room_create(w->store, cfg, code, token, GMK_WEB_TOKEN_BYTES, name,
                                              web_wall_ms(), &room, err, errlen);
@@ -271,6 +348,7 @@ live_room *room_create(gmk_web *w, const gmk_room_config *cfg, const uint8_t *to
             break;
         }
         room_insert(w, lr);
+        lr->used_ms = web_now_ms();
         pthread_mutex_lock(&lr->mu);
         pthread_mutex_unlock(&w->rooms_mu);
         return lr;
@@ -310,6 +388,7 @@ static void disconnect_closed(gmk_web *w) {
         else
             gmk_room_spectator_leave(lr->room, now);
         pthread_mutex_unlock(&w->store_mu);
+        if (!rs->seat) atomic_store(&lr->spectators_changed, true);
         lr->streams--;
         room_release(lr);
         free(rs);
@@ -319,16 +398,29 @@ static void disconnect_closed(gmk_web *w) {
 
 /* --- the timer thread ------------------------------------------------------------------- */
 
-/* Frees the rooms idle for a day with no stream open (rooms_mu held), then closes such rooms
- * in the store. */
+/* The sweep (rooms_mu held; see SWEEP_EVERY_MS), then the store closes the rooms idle for a
+ * day: none of them is in use, since a room in use has just been kept. */
 static void sweep_idle(gmk_web *w, int64_t now) {
+    int64_t mono = web_now_ms();
     live_room **pp = &w->rooms;
     while (*pp) {
         live_room *lr = *pp;
         pthread_mutex_lock(&lr->mu);
-        bool idle = lr->streams == 0 && gmk_room_idle(lr->room, now);
+        gmk_room_state st;
+        gmk_room_get_state(lr->room, now, &st);
+        bool played = st.seat[0].connected || st.seat[1].connected;
+        if (played && !atomic_load(&lr->dropped)) {
+            pthread_mutex_lock(&w->store_mu);
+            gmk_room_keep(lr->room, now);
+            pthread_mutex_unlock(&w->store_mu);
+            if (gmk_room_failed(lr->room)) drop(lr);
+        }
+        bool idle = !played && gmk_room_idle(lr->room, now);
+        if (idle && lr->streams > 0) drop(lr); /* only watchers left: the room closes */
+        bool unused = mono - lr->used_ms >= ROOM_UNUSED_MS && atomic_load(&lr->deadline) == 0;
+        bool gone = lr->streams == 0 && (idle || unused || atomic_load(&lr->dropped));
         pthread_mutex_unlock(&lr->mu);
-        if (idle) {
+        if (gone) {
             *pp = lr->next;
             w->room_count--;
             room_free(lr);
@@ -344,6 +436,18 @@ static void sweep_idle(gmk_web *w, int64_t now) {
     pthread_mutex_unlock(&w->store_mu);
 }
 
+/* Tells the room's viewers how many watch it: an event of no number (the count is not in the
+ * room's log), sent by the timer at most once a second whatever the churn. */
+static void send_spectators(live_room *lr) {
+    pthread_mutex_lock(&lr->mu);
+    gmk_room_state st;
+    gmk_room_get_state(lr->room, web_wall_ms(), &st);
+    char text[96];
+    snprintf(text, sizeof text, "event: spectators\ndata: {\"count\":%d}\n\n", st.spectators);
+    if (!atomic_load(&lr->dropped)) hub_send(lr->hub, text);
+    pthread_mutex_unlock(&lr->mu);
+}
+
 /* The first live room. Rooms are added at the head and freed only by sweep_idle, on the timer
  * thread, so that thread may follow the list without rooms_mu. */
 static live_room *first_room(gmk_web *w) {
@@ -355,13 +459,15 @@ static live_room *first_room(gmk_web *w) {
 
 static void *timer_main(void *arg) {
     gmk_web *w = arg;
-    int64_t next_sweep = web_wall_ms() + SWEEP_EVERY_MS, next_ping = web_wall_ms() + PING_EVERY_MS;
+    int64_t next_sweep = web_wall_ms() + FIRST_SWEEP_MS, next_ping = web_wall_ms() + PING_EVERY_MS;
     int64_t next_check = web_wall_ms() + 1000;
     for (;;) {
         disconnect_closed(w);
+        free_evicted(w);
         int64_t now = web_wall_ms();
         int64_t wake = now + 1000;
         for (live_room *lr = first_room(w); lr; lr = lr->next) {
+            if (atomic_exchange(&lr->spectators_changed, false)) send_spectators(lr);
             int64_t d = atomic_load(&lr->deadline);
             if (d != 0 && d <= now) { /* a flag has fallen: end the game now */
                 pthread_mutex_lock(&lr->mu);
@@ -423,10 +529,15 @@ void rooms_watch_clocks(gmk_web *w) {
     for (int i = 0; i < count; i++) {
         unsigned status = 0;
         live_room *lr = room_get(w, codes[i], &status, err, sizeof err);
-        if (lr)
+        if (lr) {
             room_release(lr);
-        else
-            fprintf(stderr, "gomoku serve: room %s: %s\n", codes[i], err);
+        } else if (status == 503) { /* --rooms-max: the others' flags fall when they are read */
+            fprintf(stderr, "gomoku serve: %d rooms with a clock running are not watched: %s\n",
+                    count - i, err);
+            break;
+        } else {
+            fprintf(stderr, "gomoku serve: room %.4s...: %s\n", codes[i], err);
+        }
     }
     free(codes);
     pthread_mutex_lock(&w->timer_mu); /* the timer looks at the rooms' deadlines now */
@@ -455,6 +566,7 @@ void rooms_free_all(gmk_web *w) {
         rs = next;
     }
     w->closed = NULL;
+    free_evicted(w);
     live_room *lr = w->rooms;
     while (lr) {
         live_room *next = lr->next;

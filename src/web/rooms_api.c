@@ -75,6 +75,7 @@ static const char *message_of(gmk_room_status st) {
     case GMK_ROOM_ILLEGAL: return "that move is not allowed";
     case GMK_ROOM_NOT_NOW: return "not possible now";
     case GMK_ROOM_NOT_FOUND: return "no such room";
+    case GMK_ROOM_STORE: return "the change could not be saved; the room is read again as stored";
     default: return "the server failed";
     }
 }
@@ -285,8 +286,9 @@ static enum MHD_Result room_events(web_request *rq, live_room *lr, const uint8_t
     if (rs->seat)
         gmk_room_connect(lr->room, token, GMK_WEB_TOKEN_BYTES, now);
     else
-        gmk_room_spectator_join(lr->room, now);
+        gmk_room_spectator_join(lr->room, now); /* in memory: watching writes nothing */
     pthread_mutex_unlock(&lr->web->store_mu);
+    if (!rs->seat) atomic_store(&lr->spectators_changed, true);
     room_publish(lr);
     char *first = NULL;
     gmk_room_status st = GMK_ROOM_OK;
@@ -472,6 +474,10 @@ static enum MHD_Result room_route(web_request *rq, const char *rest) {
         json_t *j = room_state_json(lr, now, seat);
         room_release(lr);
         return web_json(rq, 200, j); /* reading: nothing to wait for */
+    }
+    if (strcmp(what, "events") == 0 && strcmp(rq->method, "HEAD") == 0) {
+        room_release(lr);
+        return web_stream_head(rq);
     }
     if (strcmp(what, "events") == 0) return room_events(rq, lr, token, has_token);
     return room_action(rq, lr, what, token, has_token);

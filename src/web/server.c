@@ -131,6 +131,15 @@ json_t *web_string(const char *s) {
     return j;
 }
 
+enum MHD_Result web_stream_head(web_request *rq) {
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+    if (!resp) return MHD_NO;
+    MHD_add_response_header(resp, "Content-Type", "text/event-stream; charset=utf-8");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    return web_queue(rq, 200, resp);
+}
+
 enum MHD_Result web_error(web_request *rq, unsigned status, const char *msg) {
     json_t *j = json_object();
     json_object_set_new(j, "error", web_string(msg));

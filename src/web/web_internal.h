@@ -60,6 +60,10 @@ typedef struct live_room {
     int64_t sent_seq;         /* events up to this one have gone to the viewers (mu) */
     _Atomic int64_t deadline; /* gmk_room_next_deadline after the last call; 0: none */
     int streams;              /* event streams open (mu) */
+    int64_t used_ms;          /* web_now_ms of the last request that found it (rooms_mu) */
+    atomic_bool dropped;      /* its store refused a write: no longer found; freed by the timer
+                                 once its streams (closed at once) are gone */
+    atomic_bool spectators_changed; /* the timer sends the new count (at most once a second) */
     struct live_room *next;
 } live_room;
 
@@ -114,8 +118,9 @@ struct gmk_web {
     web_limits *limits; /* per client: joins, creates, wrong codes, connections (limits.c) */
     /* online rooms (rooms.c) */
     pthread_mutex_t rooms_mu;
-    live_room *rooms; /* rooms_mu; freed only on the timer thread */
-    int room_count;
+    live_room *rooms;   /* rooms_mu; freed only on the timer thread */
+    int room_count;     /* rooms in the table (at most opt.rooms_max) */
+    live_room *evicted; /* rooms_mu: taken out of the table for memory, freed by the timer */
     pthread_t rooms_thread;
     bool rooms_thread_started;
     pthread_mutex_t timer_mu;
@@ -169,6 +174,8 @@ enum MHD_Result web_json(web_request *rq, unsigned status, json_t *j);
 /* msg as a JSON string; text that is not valid UTF-8 (a record's bytes, an error quoting
  * them) has each bad byte replaced by '?'. NULL only when out of memory. */
 json_t *web_string(const char *s);
+/* The answer to HEAD on an event stream: its headers and no stream (nobody is watching). */
+enum MHD_Result web_stream_head(web_request *rq);
 /* Queues {"error": msg} (msg made valid UTF-8 as web_string does). */
 enum MHD_Result web_error(web_request *rq, unsigned status, const char *msg);
 /* Milliseconds of a monotonic clock. */

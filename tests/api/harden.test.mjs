@@ -329,6 +329,180 @@ describe('errors are the API\'s JSON, once (defects 8, 9, 10)', () => {
   });
 });
 
+/** Opens a room's event stream on a raw connection (cookies as given); resolves with the
+ * socket once the first event has arrived. */
+function openStream(port, code, cookie = '', from) {
+  return new Promise((resolve, reject) => {
+    const k = net.connect({ host: '127.0.0.1', port, localAddress: from });
+    let got = '';
+    const t = setTimeout(() => { k.destroy(); reject(new Error(`no stream: ${got}`)); }, 5000);
+    k.on('error', (e) => { clearTimeout(t); reject(e); });
+    k.on('end', () => { clearTimeout(t); reject(new Error(`closed: ${got.slice(0, 200)}`)); });
+    k.on('data', (d) => {
+      got += d;
+      if (/\r\n\r\n[\s\S]*\n\n/.test(got)) {
+        clearTimeout(t);
+        if (!got.startsWith('HTTP/1.1 200')) { k.destroy(); reject(new Error(got.slice(0, 200))); return; }
+        k.removeAllListeners('data');
+        k.text = got;
+        k.on('data', (more) => { k.text += more; });
+        resolve(k);
+      }
+    });
+    k.on('connect', () => k.write(`GET /api/rooms/${code}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n`
+      + `Sec-Fetch-Site: same-origin\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}\r\n`));
+  });
+}
+
+const cookieOf = (page) => [...page.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+describe('rooms: writes, lifetime, memory (defects 4, 5, 6)', () => {
+  test('watching writes nothing: 150 anonymous streams, HEADs and reads add no row', async () => {
+    const db = tempDb();
+    const s = await startServer(db, ['--quiet', '--join-limit', '1000']);
+    try {
+      const { ann, code } = await twoPlayers(s.url);
+      const watcher = await openStream(s.port, code, cookieOf(ann)); // a player watches too
+      await sleep(300);
+      const q = (sql) => execFileSync('sqlite3', [db, sql]).toString().trim();
+      const rows = q('SELECT count(*) FROM room_events');
+      const touched = q('SELECT touched_ms FROM rooms');
+      const t0 = Date.now();
+      for (let i = 0; i < 100 && Date.now() - t0 < 20000; i++) {
+        const k = await openStream(s.port, code, '', `127.0.1.${(i % 50) + 1}`); // many watchers
+        k.destroy();
+      }
+      for (let i = 0; i < 25; i++) {
+        assert.equal((await request(s.url, 'HEAD', `/api/rooms/${code}/events`, { headers: { 'sec-fetch-site': 'same-origin' } })).status, 200);
+        assert.equal((await request(s.url, 'GET', `/api/rooms/${code}`)).status, 200);
+      }
+      await sleep(1500); // the closed streams are counted off by the timer
+      assert.equal(q('SELECT count(*) FROM room_events'), rows, 'no event stored by watchers');
+      assert.equal(q('SELECT touched_ms FROM rooms'), touched, 'the room was not touched');
+      // the count still reaches the viewers, as an event of no number
+      const k = await openStream(s.port, code);
+      const end = Date.now() + 4000;
+      while (!/event: spectators\ndata: \{"count":1\}/.test(watcher.text) && Date.now() < end) await sleep(100);
+      assert.match(watcher.text, /event: spectators\ndata: \{"count":1\}/);
+      assert.equal((await ann.get(`/api/rooms/${code}`)).json.spectators, 1);
+      k.destroy();
+      watcher.destroy();
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+
+  test('a room a player has open is not closed as idle, and its next move is stored', async () => {
+    const db = tempDb();
+    let s = await startServer(db, ['--quiet', '--join-limit', '1000']);
+    const q = (sql) => execFileSync('sqlite3', [db, sql]).toString().trim();
+    let code;
+    let ann;
+    let bob;
+    let other;
+    try {
+      ({ ann, bob, code } = await twoPlayers(s.url));
+      assert.equal((await ann.post(`/api/rooms/${code}/move`, { point: 'h8' })).status, 200);
+      other = (await new Page(s.url).post('/api/rooms', { name: 'Zed' })).json.code;
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+    // two tabs left open overnight: nothing happened in either room for two days
+    q('UPDATE rooms SET touched_ms = touched_ms - 2 * 86400000');
+    s = await startServer(db, ['--quiet', '--join-limit', '1000']);
+    try {
+      ann.base = bob.base = s.url;
+      const tab = await openStream(s.port, code, cookieOf(ann)); // Ann's tab reconnects at once
+      // the other room, which nobody has open, is closed by the sweep: wait for it
+      const end = Date.now() + 8000;
+      let gone = false;
+      while (!gone && Date.now() < end) {
+        gone = (await request(s.url, 'GET', `/api/rooms/${other}`)).status === 404;
+        if (!gone) await sleep(250);
+      }
+      assert.ok(gone, 'the sweep closed the idle room nobody had open');
+      const r = await bob.post(`/api/rooms/${code}/move`, { point: 'h9' });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(q(`SELECT count(*) FROM moves WHERE game_id = ${r.json.game_id}`), '2', 'the move is stored');
+      tab.destroy();
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+    s = await startServer(db, ['--quiet', '--join-limit', '1000']);
+    try {
+      const r = await request(s.url, 'GET', `/api/rooms/${code}`);
+      assert.equal(r.status, 200, 'the room survived');
+      assert.equal(r.json.ply, 2);
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+
+  test('a move the store refuses is 500, never 200; the room is then read again as stored', async () => {
+    const db = tempDb();
+    const s = await startServer(db, ['--quiet', '--join-limit', '1000']);
+    const q = (sql) => execFileSync('sqlite3', [db, sql]).toString().trim();
+    try {
+      const { ann, bob, code } = await twoPlayers(s.url);
+      const first = await ann.post(`/api/rooms/${code}/move`, { point: 'h8' });
+      assert.equal(first.status, 200);
+      const bobTab = await openStream(s.port, code, cookieOf(bob));
+      // behind the server's back the game is ended (as an older server's idle sweep did)
+      q(`UPDATE games SET outcome = 0, reason = 0, ended_at = 1 WHERE id = ${first.json.game_id}`);
+      const r = await bob.post(`/api/rooms/${code}/move`, { point: 'h9' });
+      assert.equal(r.status, 500, r.text);
+      assert.equal(typeof r.json.error, 'string');
+      assert.equal(q(`SELECT count(*) FROM moves WHERE game_id = ${first.json.game_id}`), '1');
+      // the stream of the room as it was ends; the room is read again as the store has it
+      const end = Date.now() + 5000;
+      const ended = () => bobTab.text.endsWith('\r\n0\r\n\r\n') || bobTab.readableEnded;
+      while (!ended() && Date.now() < end) await sleep(100);
+      assert.ok(ended(), 'the stale stream ended');
+      bobTab.destroy();
+      const now = await bob.get(`/api/rooms/${code}`);
+      assert.equal(now.status, 200);
+      assert.equal(now.json.ply, 1, 'the move that was not stored is not shown');
+      assert.notEqual(now.json.phase, 'playing', 'the game is over, as stored');
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+
+  test('rooms in memory are capped: unwatched ones leave memory and come back from the store', async () => {
+    const s = await startServer(tempDb(), ['--quiet', '--join-limit', '1000', '--rooms-max', '3']);
+    const streams = [];
+    try {
+      const codes = [];
+      for (let i = 0; i < 12; i++) {
+        const r = await new Page(s.url).post('/api/rooms', { name: `P${i}` });
+        assert.equal(r.status, 201, r.text);
+        codes.push(r.json.code);
+      }
+      for (let i = 0; i < 12; i++) {
+        const r = await request(s.url, 'GET', `/api/rooms/${codes[i]}`);
+        assert.equal(r.status, 200, 'read again from the store');
+        assert.equal(r.json.seats[0].name, `P${i}`);
+      }
+      // three watched rooms fill memory: a fourth cannot come in until one is let go
+      for (let i = 0; i < 3; i++) streams.push(await openStream(s.port, codes[i]));
+      assert.equal((await new Page(s.url).post('/api/rooms', { name: 'Q' })).status, 503);
+      assert.equal((await request(s.url, 'GET', `/api/rooms/${codes[5]}`)).status, 503);
+      assert.equal((await request(s.url, 'GET', `/api/rooms/${codes[1]}`)).status, 200, 'a watched room answers');
+      streams.pop().destroy();
+      const end = Date.now() + 5000;
+      let r;
+      do {
+        await sleep(200);
+        r = await new Page(s.url).post('/api/rooms', { name: 'Q' });
+      } while (r.status === 503 && Date.now() < end);
+      assert.equal(r.status, 201, r.text);
+    } finally {
+      for (const k of streams) k.destroy();
+      assert.equal(await s.stop(), 0);
+    }
+  });
+});
+
 describe('--trust-proxy', () => {
   test('the limits count the forwarded client; https makes the cookies Secure', async () => {
     const s = await startServer(tempDb(), ['--trust-proxy', '--join-limit', '2', '--quiet']);

@@ -367,16 +367,24 @@ Test(room, event_log_in_order_and_resumable) {
     cr_assert_eq(rest, 0);
     cr_assert_eq(gmk_room_events_since(r, n + 1, ev, 2048, &rest), GMK_ROOM_BAD_REQUEST);
     cr_assert_eq(gmk_room_events_since(r, -1, ev, 2048, &rest), GMK_ROOM_BAD_REQUEST);
+    /* watching logs and stores nothing (anyone may watch) */
+    int64_t seq = gmk_room_last_seq(r);
+    int stored = stored_events(1);
+    for (int i = 0; i < 50; i++) gmk_room_spectator_join(r, T0 + 5);
+    for (int i = 0; i < 49; i++) gmk_room_spectator_leave(r, T0 + 6);
+    cr_assert_eq(gmk_room_last_seq(r), seq);
+    cr_assert_eq(stored_events(1), stored);
+    cr_assert_eq(state(r, T0 + 6).spectators, 2); /* with the one from before */
     /* many more events than memory keeps: the older ones come from the store, seamlessly */
-    for (int i = 0; i < 400; i++) {
-        gmk_room_spectator_join(r, T0 + 10 + i);
-        gmk_room_spectator_leave(r, T0 + 10 + i);
+    for (int i = 0; i < 300; i++) {
+        cr_assert_eq(gmk_room_offer_draw(r, TOK(CREATOR), T0 + 10 + i), GMK_ROOM_OK);
+        cr_assert_eq(gmk_room_answer_draw(r, TOK(FRIEND), false, T0 + 10 + i), GMK_ROOM_OK);
     }
     n = all_events(r, 0, ev, 2048, 100);
     cr_assert_eq(n, (int)gmk_room_last_seq(r));
     for (int i = 0; i < n; i++) cr_assert_eq(ev[i].seq, i + 1);
-    cr_assert_eq(ev[n - 1].kind, GMK_ROOM_EV_SPECTATORS);
-    cr_assert_eq(ev[n - 1].count, 1);
+    cr_assert_eq(ev[n - 1].kind, GMK_ROOM_EV_DRAW_DECLINED);
+    cr_assert_eq(stored_events(1), n);
     gmk_room_free(r);
 }
 
@@ -408,8 +416,8 @@ Test(room, restart_continues_with_the_clocks) {
     /* black's clock ran through the restart; white's stayed */
     cr_assert_eq(s.black_ms, before.black_ms - 10000);
     cr_assert_eq(s.white_ms, before.white_ms);
-    /* the log goes on from where it was, with no gap */
-    cr_assert_gt(s.last_seq, seq);
+    /* the log goes on from where it was, with no gap; the load itself logged nothing */
+    cr_assert_eq(s.last_seq, seq);
     static gmk_room_event ev[64];
     int n = all_events(r, 0, ev, 64, 64);
     for (int i = 0; i < n; i++) cr_assert_eq(ev[i].seq, i + 1);
@@ -465,9 +473,9 @@ Test(room, a_move_and_its_event_are_saved_together_or_not_at_all) {
                  SQLITE_OK);
     sqlite3_close(db);
     int stored = stored_events(1);
-    /* the move is played in memory, but neither it nor its event reaches the file */
-    play_ok(r, FRIEND, 8, 8, T0 + 20);
-    cr_assert_eq(state(r, T0 + 20).ply, 2);
+    /* neither the move nor its event reaches the file, and the call says so */
+    cr_assert_eq(gmk_room_play(r, TOK(FRIEND), 8, 8, -1, T0 + 20, NULL), GMK_ROOM_STORE);
+    cr_assert(gmk_room_failed(r));
     char msg[512];
     cr_assert(gmk_room_take_store_message(r, msg, sizeof msg));
     cr_assert(strstr(msg, "changed elsewhere") != NULL, "%s", msg);
@@ -476,9 +484,11 @@ Test(room, a_move_and_its_event_are_saved_together_or_not_at_all) {
     cr_assert_eq(gmk_store_game_load(store, game, &rec, err, sizeof err), GMK_STORE_OK);
     cr_assert_eq(rec.game.move_count, 1);
     cr_assert_eq(stored_events(1), stored);
-    /* the room goes on in memory */
-    play_ok(r, CREATOR, 9, 9, T0 + 30);
-    cr_assert_eq(state(r, T0 + 30).ply, 3);
+    /* every later change is refused too: nothing is ever answered OK that is not stored */
+    cr_assert_eq(gmk_room_play(r, TOK(CREATOR), 9, 9, -1, T0 + 30, NULL), GMK_ROOM_STORE);
+    cr_assert_eq(gmk_room_resign(r, TOK(CREATOR), T0 + 30), GMK_ROOM_STORE);
+    cr_assert_eq(gmk_room_offer_draw(r, TOK(FRIEND), T0 + 30), GMK_ROOM_STORE);
+    cr_assert_eq(gmk_room_play(r, TOK(STRANGER), 9, 9, -1, T0 + 30, NULL), GMK_ROOM_NO_SEAT);
     cr_assert_eq(gmk_store_game_load(store, game, &rec, err, sizeof err), GMK_STORE_OK);
     cr_assert_eq(rec.game.move_count, 1, "the game stays in step with the log");
     gmk_room_free(r);
