@@ -7,7 +7,7 @@
 BUILD ?= release
 MAKEFLAGS += -j2
 CC ?= cc
-PKGS := sqlite3 ncursesw libmicrohttpd jansson libsodium
+PKGS := sqlite3 libpq ncursesw libmicrohttpd jansson libsodium
 TEST_PKGS := criterion
 
 ifeq ($(BUILD),release)

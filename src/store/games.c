@@ -61,26 +61,27 @@ gmk_store_status gmk_store_game_begin(gmk_store *s, const gmk_store_new_game *g,
     copy_name(black, g->black);
     copy_name(white, g->white);
 
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db,
-                                "INSERT INTO games (mode, rule, size, level, black, white, human, "
-                                "started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                                -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 1, (int)g->mode);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 2, (int)g->rule);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 3, g->size);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 4, level);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 5, black, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 6, white, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 7, (int)human);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 8, now_or(g->started_s));
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    if (rc == SQLITE_DONE) {
-        *id = sqlite3_last_insert_rowid(s->db);
-    } else {
-        st = store_sql_fail(s, rc, what, err, errlen);
-    }
-    sqlite3_finalize(q);
+    int rc = store_begin(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    store_q *q = store_stmt(s,
+                            "INSERT INTO games (mode, rule, size, level, black, white, human, "
+                            "started_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id",
+                            &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, (int)g->mode);
+    if (rc == DB_OK) rc = q_int64(q, 2, (int)g->rule);
+    if (rc == DB_OK) rc = q_int64(q, 3, g->size);
+    if (rc == DB_OK) rc = q_int64(q, 4, level);
+    if (rc == DB_OK) rc = q_text(q, 5, black, strlen(black));
+    if (rc == DB_OK) rc = q_text(q, 6, white, strlen(white));
+    if (rc == DB_OK) rc = q_int64(q, 7, (int)human);
+    if (rc == DB_OK) rc = q_int64(q, 8, now_or(g->started_s));
+    if (rc == DB_OK) rc = q_step(q);
+    int64_t new_id = rc == DB_ROW ? q_col64(q, 0) : 0;
+    if (rc == DB_ROW) rc = q_step(q); /* to the end of the statement */
+    store_stmt_release(s, q);
+    if (rc == DB_DONE) rc = store_commit(s);
+    if (rc != DB_DONE && rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    *id = new_id;
     return st;
 }
 
@@ -90,18 +91,18 @@ static gmk_store_status game_state(gmk_store *s, int64_t id, const char *what, i
                                    bool *unfinished, int *moves, char *err, size_t errlen) {
     gmk_store_status st = GMK_STORE_OK;
     int rc;
-    sqlite3_stmt *q = store_stmt(s,
-                                 "SELECT size, outcome IS NULL, "
-                                 "(SELECT count(*) FROM moves WHERE game_id = ?1) "
-                                 "FROM games WHERE id = ?1",
-                                 &rc);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, id);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    if (rc == SQLITE_ROW) {
-        *size = sqlite3_column_int(q, 0);
-        *unfinished = sqlite3_column_int(q, 1) != 0;
-        *moves = sqlite3_column_int(q, 2);
-    } else if (rc == SQLITE_DONE) {
+    store_q *q = store_stmt(s,
+                            "SELECT size, CASE WHEN outcome IS NULL THEN 1 ELSE 0 END, "
+                            "(SELECT count(*) FROM moves WHERE game_id = ?1) "
+                            "FROM games WHERE id = ?1",
+                            &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, id);
+    if (rc == DB_OK) rc = q_step(q);
+    if (rc == DB_ROW) {
+        *size = q_colint(q, 0);
+        *unfinished = q_colint(q, 1) != 0;
+        *moves = q_colint(q, 2);
+    } else if (rc == DB_DONE) {
         st = store_fail(err, errlen, GMK_STORE_NOT_FOUND, "%s: there is no game %lld", what,
                         (long long)id);
     } else {
@@ -111,14 +112,14 @@ static gmk_store_status game_state(gmk_store *s, int64_t id, const char *what, i
     return st;
 }
 
-/* Runs one statement with n integer parameters; returns an SQLite code. */
+/* Runs one statement with n integer parameters; returns a DB_ code. */
 static int exec_ints(gmk_store *s, const char *sql, int n, const int64_t *v) {
     int rc;
-    sqlite3_stmt *q = store_stmt(s, sql, &rc);
-    for (int i = 0; i < n && rc == SQLITE_OK; i++) rc = sqlite3_bind_int64(q, i + 1, v[i]);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    store_q *q = store_stmt(s, sql, &rc);
+    for (int i = 0; i < n && rc == DB_OK; i++) rc = q_int64(q, i + 1, v[i]);
+    if (rc == DB_OK) rc = q_step(q);
     store_stmt_release(s, q);
-    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+    return rc == DB_DONE ? DB_OK : rc;
 }
 
 gmk_store_status gmk_store_game_add_move(gmk_store *s, int64_t id, int ply, int x, int y,
@@ -128,8 +129,8 @@ gmk_store_status gmk_store_game_add_move(gmk_store *s, int64_t id, int ply, int 
     gmk_store_status st = store_check(s, true, what, err, errlen);
     if (st != GMK_STORE_OK) return st;
     if (time_ms < 0) time_ms = 0;
-    int rc = store_begin(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    int rc = store_begin_game(s, id);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     int size, moves;
     bool unfinished;
     st = game_state(s, id, what, &size, &unfinished, &moves, err, errlen);
@@ -147,10 +148,10 @@ gmk_store_status gmk_store_game_add_move(gmk_store *s, int64_t id, int ply, int 
         return st;
     }
     const int64_t v[] = {id, ply, x, y, time_ms};
-    rc = exec_ints(s, "INSERT INTO moves (game_id, ply, x, y, time_ms) VALUES (?, ?, ?, ?, ?)", 5,
-                   v);
-    if (rc == SQLITE_OK) rc = store_commit(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    rc = exec_ints(s, "INSERT INTO moves (game_id, ply, x, y, time_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+                   5, v);
+    if (rc == DB_OK) rc = store_commit(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     return GMK_STORE_OK;
 }
 
@@ -161,8 +162,8 @@ gmk_store_status gmk_store_game_undo_moves(gmk_store *s, int64_t id, int n, char
     gmk_store_status st = store_check(s, true, what, err, errlen);
     if (st != GMK_STORE_OK) return st;
     if (n < 0) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: %d moves", what, n);
-    int rc = store_begin(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    int rc = store_begin_game(s, id);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     int size, moves;
     bool unfinished;
     st = game_state(s, id, what, &size, &unfinished, &moves, err, errlen);
@@ -176,9 +177,9 @@ gmk_store_status gmk_store_game_undo_moves(gmk_store *s, int64_t id, int n, char
         return st;
     }
     const int64_t v[] = {id, moves - n};
-    rc = exec_ints(s, "DELETE FROM moves WHERE game_id = ? AND ply >= ?", 2, v);
-    if (rc == SQLITE_OK) rc = store_commit(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    rc = exec_ints(s, "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2", 2, v);
+    if (rc == DB_OK) rc = store_commit(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     return GMK_STORE_OK;
 }
 
@@ -187,8 +188,8 @@ static gmk_store_status end_game(gmk_store *s, int64_t id, int outcome, int reas
                                  const char *what, char *err, size_t errlen) {
     gmk_store_status st = store_check(s, true, what, err, errlen);
     if (st != GMK_STORE_OK) return st;
-    int rc = store_begin(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    int rc = store_begin_game(s, id);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     int size, moves;
     bool unfinished;
     st = game_state(s, id, what, &size, &unfinished, &moves, err, errlen);
@@ -199,9 +200,10 @@ static gmk_store_status end_game(gmk_store *s, int64_t id, int outcome, int reas
         return st;
     }
     const int64_t v[] = {outcome, reason, now_or(ended_s), id};
-    rc = exec_ints(s, "UPDATE games SET outcome = ?, reason = ?, ended_at = ? WHERE id = ?", 4, v);
-    if (rc == SQLITE_OK) rc = store_commit(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    rc = exec_ints(s, "UPDATE games SET outcome = ?1, reason = ?2, ended_at = ?3 WHERE id = ?4", 4,
+                   v);
+    if (rc == DB_OK) rc = store_commit(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     return GMK_STORE_OK;
 }
 
@@ -233,20 +235,20 @@ gmk_store_status gmk_store_game_abandon(gmk_store *s, int64_t id, int64_t ended_
     "(SELECT count(*) FROM moves WHERE game_id = games.id)"
 
 /* Fills g from a row of GAME_COLUMNS; false when a value is out of range. */
-static bool read_game(sqlite3_stmt *q, gmk_store_game *g) {
+static bool read_game(store_q *q, gmk_store_game *g) {
     memset(g, 0, sizeof *g);
-    g->id = sqlite3_column_int64(q, 0);
-    int mode = sqlite3_column_int(q, 1), rule = sqlite3_column_int(q, 2);
-    int human = sqlite3_column_int(q, 7);
-    g->size = sqlite3_column_int(q, 3);
-    g->level = sqlite3_column_int(q, 4);
-    copy_name(g->black, (const char *)sqlite3_column_text(q, 5));
-    copy_name(g->white, (const char *)sqlite3_column_text(q, 6));
-    g->started_s = sqlite3_column_int64(q, 8);
-    g->ended_s = sqlite3_column_int64(q, 9); /* NULL (unfinished, or unknown) reads as 0 */
-    g->finished = sqlite3_column_type(q, 10) != SQLITE_NULL;
-    int outcome = sqlite3_column_int(q, 10), reason = sqlite3_column_int(q, 11);
-    g->move_count = sqlite3_column_int(q, 12);
+    g->id = q_col64(q, 0);
+    int mode = q_colint(q, 1), rule = q_colint(q, 2);
+    int human = q_colint(q, 7);
+    g->size = q_colint(q, 3);
+    g->level = q_colint(q, 4);
+    copy_name(g->black, q_coltext(q, 5));
+    copy_name(g->white, q_coltext(q, 6));
+    g->started_s = q_col64(q, 8);
+    g->ended_s = q_col64(q, 9); /* NULL (unfinished, or unknown) reads as 0 */
+    g->finished = !q_colnull(q, 10);
+    int outcome = q_colint(q, 10), reason = q_colint(q, 11);
+    g->move_count = q_colint(q, 12);
     if (mode < 0 || mode >= GMK_STORE_MODE_COUNT || rule < 0 || rule >= GMK_RULE_COUNT ||
         g->size < GMK_MIN_SIZE || g->size > GMK_MAX_SIZE || human < 0 || human > GMK_WHITE ||
         outcome < 0 || outcome > GMK_DRAW || reason < 0 || reason > REASON_LAST ||
@@ -272,37 +274,36 @@ static gmk_store_status load(gmk_store *s, int64_t id, gmk_store_record *out, co
     if (!out) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: nowhere to put it", what);
     memset(&out->game, 0, sizeof out->game);
     int rc = store_read_begin(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
-    sqlite3_stmt *q = NULL;
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    store_q *q = NULL;
     const char *sql = id ? "SELECT " GAME_COLUMNS " FROM games WHERE id = ?"
                          : "SELECT " GAME_COLUMNS " FROM games WHERE outcome IS NULL AND mode <> 3 "
                            "AND id NOT IN (SELECT game_id FROM web_owners) "
                            "ORDER BY id DESC LIMIT 1";
-    rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
-    if (rc == SQLITE_OK && id) rc = sqlite3_bind_int64(q, 1, id);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    if (rc == SQLITE_ROW) {
+    q = store_stmt(s, sql, &rc);
+    if (rc == DB_OK && id) rc = q_int64(q, 1, id);
+    if (rc == DB_OK) rc = q_step(q);
+    if (rc == DB_ROW) {
         if (!read_game(q, &out->game))
             st = store_fail(err, errlen, GMK_STORE_CORRUPT, "%s: game %lld is damaged (%s)", what,
-                            (long long)sqlite3_column_int64(q, 0), s->path);
-    } else if (rc == SQLITE_DONE) {
+                            (long long)q_col64(q, 0), s->path);
+    } else if (rc == DB_DONE) {
         st = id ? store_fail(err, errlen, GMK_STORE_NOT_FOUND, "%s: there is no game %lld", what,
                              (long long)id)
                 : store_fail(err, errlen, GMK_STORE_NOT_FOUND, "no unfinished game");
     } else {
         st = store_sql_fail(s, rc, what, err, errlen);
     }
-    sqlite3_finalize(q);
+    store_stmt_release(s, q);
     q = NULL;
     if (st != GMK_STORE_OK) goto done;
 
-    rc = sqlite3_prepare_v2(
-        s->db, "SELECT ply, x, y, time_ms FROM moves WHERE game_id = ? ORDER BY ply", -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, out->game.id);
+    q = store_stmt(s, "SELECT ply, x, y, time_ms FROM moves WHERE game_id = ? ORDER BY ply", &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, out->game.id);
     int n = 0;
-    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        int ply = sqlite3_column_int(q, 0), x = sqlite3_column_int(q, 1);
-        int y = sqlite3_column_int(q, 2);
+    while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
+        int ply = q_colint(q, 0), x = q_colint(q, 1);
+        int y = q_colint(q, 2);
         if (n >= out->game.move_count || ply != n || !gmk_xy_on_board(x, y, out->game.size)) {
             st = store_fail(err, errlen, GMK_STORE_CORRUPT,
                             "%s: move %d of game %lld is damaged (%s)", what, n + 1,
@@ -311,18 +312,18 @@ static gmk_store_status load(gmk_store *s, int64_t id, gmk_store_record *out, co
         }
         out->moves[n].x = x;
         out->moves[n].y = y;
-        out->moves[n].time_ms = sqlite3_column_int64(q, 3);
+        out->moves[n].time_ms = q_col64(q, 3);
         n++;
-        rc = SQLITE_OK;
+        rc = DB_OK;
     }
-    if (rc != SQLITE_DONE) {
+    if (rc != DB_DONE) {
         st = store_sql_fail(s, rc, what, err, errlen);
     } else if (n != out->game.move_count) {
         st = store_fail(err, errlen, GMK_STORE_CORRUPT, "%s: moves of game %lld are missing (%s)",
                         what, (long long)out->game.id, s->path);
     }
 done:
-    sqlite3_finalize(q);
+    store_stmt_release(s, q);
     store_rollback(s); /* ends the read transaction */
     return st;
 }
@@ -350,21 +351,20 @@ gmk_store_status gmk_store_game_list(gmk_store *s, gmk_store_game *out, int cap,
     if (!count || cap < 0 || (cap > 0 && !out))
         return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no room for them", what);
     *count = 0;
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(
-        s->db, "SELECT " GAME_COLUMNS " FROM games ORDER BY id DESC LIMIT ?", -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 1, cap);
-    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+    int rc;
+    store_q *q = store_stmt(s, "SELECT " GAME_COLUMNS " FROM games ORDER BY id DESC LIMIT ?", &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, cap);
+    while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
         if (!read_game(q, &out[*count])) {
             st = store_fail(err, errlen, GMK_STORE_CORRUPT, "%s: game %lld is damaged (%s)", what,
-                            (long long)sqlite3_column_int64(q, 0), s->path);
+                            (long long)q_col64(q, 0), s->path);
             break;
         }
         ++*count;
-        rc = SQLITE_OK;
+        rc = DB_OK;
     }
-    if (st == GMK_STORE_OK && rc != SQLITE_DONE) st = store_sql_fail(s, rc, what, err, errlen);
-    sqlite3_finalize(q);
+    if (st == GMK_STORE_OK && rc != DB_DONE) st = store_sql_fail(s, rc, what, err, errlen);
+    store_stmt_release(s, q);
     return st;
 }
 
@@ -378,34 +378,36 @@ gmk_store_status gmk_store_scoreboard(gmk_store *s, gmk_store_score *out, int ca
     *count = 0;
     /* outcome 1 black wins, 2 white wins, 3 draw; human 1 black, 2 white. */
     static const char sql[] =
-        "SELECT mode, level, count(*), sum(outcome = 1), sum(outcome = 2), sum(outcome = 3), "
-        "  sum(mode = 0 AND outcome = human), sum(mode = 0 AND outcome IN (1, 2) AND "
-        "  outcome <> human) "
+        "SELECT mode, level, count(*), sum(CASE WHEN outcome = 1 THEN 1 ELSE 0 END), "
+        "  sum(CASE WHEN outcome = 2 THEN 1 ELSE 0 END), "
+        "  sum(CASE WHEN outcome = 3 THEN 1 ELSE 0 END), "
+        "  sum(CASE WHEN mode = 0 AND outcome = human THEN 1 ELSE 0 END), "
+        "  sum(CASE WHEN mode = 0 AND outcome IN (1, 2) AND outcome <> human THEN 1 ELSE 0 END) "
         "FROM games WHERE outcome IN (1, 2, 3) GROUP BY mode, level ORDER BY mode, level "
         "LIMIT ?";
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 1, cap);
-    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+    int rc;
+    store_q *q = store_stmt(s, sql, &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, cap);
+    while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
         gmk_store_score *r = &out[*count];
-        int mode = sqlite3_column_int(q, 0);
+        int mode = q_colint(q, 0);
         if (mode < 0 || mode >= GMK_STORE_MODE_COUNT) {
             st = store_fail(err, errlen, GMK_STORE_CORRUPT, "%s: a game has unknown mode %d (%s)",
                             what, mode, s->path);
             break;
         }
         r->mode = (gmk_store_mode)mode;
-        r->level = sqlite3_column_int(q, 1);
-        r->games = sqlite3_column_int(q, 2);
-        r->black_wins = sqlite3_column_int(q, 3);
-        r->white_wins = sqlite3_column_int(q, 4);
-        r->draws = sqlite3_column_int(q, 5);
-        r->wins = sqlite3_column_int(q, 6);
-        r->losses = sqlite3_column_int(q, 7);
+        r->level = q_colint(q, 1);
+        r->games = q_colint(q, 2);
+        r->black_wins = q_colint(q, 3);
+        r->white_wins = q_colint(q, 4);
+        r->draws = q_colint(q, 5);
+        r->wins = q_colint(q, 6);
+        r->losses = q_colint(q, 7);
         ++*count;
-        rc = SQLITE_OK;
+        rc = DB_OK;
     }
-    if (st == GMK_STORE_OK && rc != SQLITE_DONE) st = store_sql_fail(s, rc, what, err, errlen);
-    sqlite3_finalize(q);
+    if (st == GMK_STORE_OK && rc != DB_DONE) st = store_sql_fail(s, rc, what, err, errlen);
+    store_stmt_release(s, q);
     return st;
 }

@@ -19,22 +19,27 @@ gmk_store_status gmk_store_review_put(gmk_store *s, int64_t id, int moves, int64
     if (id <= 0 || moves < 0 || moves > GMK_MAX_MOVES || nodes <= 0 || !data ||
         len > GMK_STORE_REVIEW_MAX)
         return store_fail(err, errlen, GMK_STORE_INVALID, "%s: bad value", what);
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db,
-                                "INSERT OR REPLACE INTO reviews (game_id, moves, nodes, made_at, "
-                                "data) VALUES (?, ?, ?, ?, ?)",
-                                -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, id);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 2, moves);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 3, nodes);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 4, (int64_t)time(NULL));
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 5, data, (int)len, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
-    if (rc == SQLITE_CONSTRAINT)
+    int rc = store_begin(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    store_q *q = store_stmt(s,
+                            "INSERT INTO reviews (game_id, moves, nodes, made_at, data) "
+                            "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (game_id, moves, nodes) "
+                            "DO UPDATE SET made_at = excluded.made_at, data = excluded.data",
+                            &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, id);
+    if (rc == DB_OK) rc = q_int64(q, 2, moves);
+    if (rc == DB_OK) rc = q_int64(q, 3, nodes);
+    if (rc == DB_OK) rc = q_int64(q, 4, (int64_t)time(NULL));
+    if (rc == DB_OK) rc = q_text(q, 5, data, len);
+    if (rc == DB_OK) rc = q_step(q);
+    store_stmt_release(s, q);
+    if (rc == DB_CONSTRAINT) {
+        store_rollback(s);
         return store_fail(err, errlen, GMK_STORE_NOT_FOUND, "%s: there is no game %lld", what,
                           (long long)id);
-    if (rc != SQLITE_DONE) return store_sql_fail(s, rc, what, err, errlen);
+    }
+    if (rc == DB_DONE) rc = store_commit(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     return GMK_STORE_OK;
 }
 
@@ -45,32 +50,31 @@ gmk_store_status gmk_store_review_get(gmk_store *s, int64_t id, int moves, int64
     *data = NULL;
     gmk_store_status st = store_check(s, false, what, err, errlen);
     if (st != GMK_STORE_OK) return st;
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(
-        s->db, "SELECT data FROM reviews WHERE game_id = ? AND moves = ? AND nodes = ?", -1, &q,
-        NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, id);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 2, moves);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 3, nodes);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    if (rc == SQLITE_ROW) {
-        const unsigned char *text = sqlite3_column_text(q, 0);
-        int n = sqlite3_column_bytes(q, 0);
-        *data = text && n >= 0 ? malloc((size_t)n + 1) : NULL;
+    int rc;
+    store_q *q = store_stmt(
+        s, "SELECT data FROM reviews WHERE game_id = ?1 AND moves = ?2 AND nodes = ?3", &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, id);
+    if (rc == DB_OK) rc = q_int64(q, 2, moves);
+    if (rc == DB_OK) rc = q_int64(q, 3, nodes);
+    if (rc == DB_OK) rc = q_step(q);
+    if (rc == DB_ROW) {
+        const char *text = q_coltext(q, 0);
+        size_t n = text ? strlen(text) : 0;
+        *data = text ? malloc(n + 1) : NULL;
         if (*data) {
-            memcpy(*data, text, (size_t)n);
+            memcpy(*data, text, n);
             (*data)[n] = '\0';
             st = GMK_STORE_OK;
         } else {
             st = store_fail(err, errlen, GMK_STORE_IO, "%s: out of memory", what);
         }
-    } else if (rc == SQLITE_DONE) {
+    } else if (rc == DB_DONE) {
         st = store_fail(err, errlen, GMK_STORE_NOT_FOUND, "game %lld has no review yet",
                         (long long)id);
     } else {
         st = store_sql_fail(s, rc, what, err, errlen);
     }
-    sqlite3_finalize(q);
+    store_stmt_release(s, q);
     return st;
 }
 
@@ -87,31 +91,31 @@ gmk_store_status gmk_store_puzzle_player_get(gmk_store *s, const char *player,
     if (st != GMK_STORE_OK) return st;
     if (!player_key_ok(player))
         return store_fail(err, errlen, GMK_STORE_INVALID, "%s: bad player", what);
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db,
-                                "SELECT rating, deviation, volatility, streak, best_streak, "
-                                "solved, failed, updated_at FROM puzzle_players WHERE player = ?",
-                                -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, player, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    if (rc == SQLITE_ROW) {
+    int rc;
+    store_q *q = store_stmt(s,
+                            "SELECT rating, deviation, volatility, streak, best_streak, "
+                            "solved, failed, updated_at FROM puzzle_players WHERE player = ?1",
+                            &rc);
+    if (rc == DB_OK) rc = q_text(q, 1, player, strlen(player));
+    if (rc == DB_OK) rc = q_step(q);
+    if (rc == DB_ROW) {
         memset(out, 0, sizeof *out);
         snprintf(out->player, sizeof out->player, "%s", player);
-        out->rating = sqlite3_column_double(q, 0);
-        out->deviation = sqlite3_column_double(q, 1);
-        out->volatility = sqlite3_column_double(q, 2);
-        out->streak = sqlite3_column_int(q, 3);
-        out->best_streak = sqlite3_column_int(q, 4);
-        out->solved = sqlite3_column_int(q, 5);
-        out->failed = sqlite3_column_int(q, 6);
-        out->updated_s = sqlite3_column_int64(q, 7);
+        out->rating = q_coldouble(q, 0);
+        out->deviation = q_coldouble(q, 1);
+        out->volatility = q_coldouble(q, 2);
+        out->streak = q_colint(q, 3);
+        out->best_streak = q_colint(q, 4);
+        out->solved = q_colint(q, 5);
+        out->failed = q_colint(q, 6);
+        out->updated_s = q_col64(q, 7);
         st = GMK_STORE_OK;
-    } else if (rc == SQLITE_DONE) {
+    } else if (rc == DB_DONE) {
         st = store_fail(err, errlen, GMK_STORE_NOT_FOUND, "no puzzle rating yet");
     } else {
         st = store_sql_fail(s, rc, what, err, errlen);
     }
-    sqlite3_finalize(q);
+    store_stmt_release(s, q);
     return st;
 }
 
@@ -124,24 +128,30 @@ gmk_store_status gmk_store_puzzle_player_put(gmk_store *s, const gmk_store_puzzl
         !isfinite(p->deviation) || !(p->volatility > 0) || !isfinite(p->volatility) ||
         p->streak < 0 || p->best_streak < 0 || p->solved < 0 || p->failed < 0)
         return store_fail(err, errlen, GMK_STORE_INVALID, "%s: bad value", what);
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db,
-                                "INSERT OR REPLACE INTO puzzle_players (player, rating, "
-                                "deviation, volatility, streak, best_streak, solved, failed, "
-                                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, p->player, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_double(q, 2, p->rating);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_double(q, 3, p->deviation);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_double(q, 4, p->volatility);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 5, p->streak);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 6, p->best_streak);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 7, p->solved);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 8, p->failed);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_bind_int64(q, 9, p->updated_s ? p->updated_s : (int64_t)time(NULL));
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
-    if (rc != SQLITE_DONE) return store_sql_fail(s, rc, what, err, errlen);
+    int rc = store_begin(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    store_q *q =
+        store_stmt(s,
+                   "INSERT INTO puzzle_players (player, rating, deviation, volatility, "
+                   "streak, best_streak, solved, failed, updated_at) "
+                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (player) "
+                   "DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "
+                   "volatility = excluded.volatility, streak = excluded.streak, "
+                   "best_streak = excluded.best_streak, solved = excluded.solved, "
+                   "failed = excluded.failed, updated_at = excluded.updated_at",
+                   &rc);
+    if (rc == DB_OK) rc = q_text(q, 1, p->player, strlen(p->player));
+    if (rc == DB_OK) rc = q_double(q, 2, p->rating);
+    if (rc == DB_OK) rc = q_double(q, 3, p->deviation);
+    if (rc == DB_OK) rc = q_double(q, 4, p->volatility);
+    if (rc == DB_OK) rc = q_int64(q, 5, p->streak);
+    if (rc == DB_OK) rc = q_int64(q, 6, p->best_streak);
+    if (rc == DB_OK) rc = q_int64(q, 7, p->solved);
+    if (rc == DB_OK) rc = q_int64(q, 8, p->failed);
+    if (rc == DB_OK) rc = q_int64(q, 9, p->updated_s ? p->updated_s : (int64_t)time(NULL));
+    if (rc == DB_OK) rc = q_step(q);
+    store_stmt_release(s, q);
+    if (rc == DB_DONE) rc = store_commit(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     return GMK_STORE_OK;
 }

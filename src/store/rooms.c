@@ -21,11 +21,11 @@ static bool time_ok(int64_t t) {
 }
 
 /* Copies text into dst[cap], cut at a UTF-8 boundary. */
-static void copy_text(char *dst, size_t cap, const unsigned char *src) {
-    size_t n = src ? strlen((const char *)src) : 0;
+static void copy_text(char *dst, size_t cap, const char *src) {
+    size_t n = src ? strlen(src) : 0;
     if (n >= cap) {
         n = cap - 1;
-        while (n > 0 && (src[n] & 0xC0) == 0x80) n--;
+        while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80) n--;
     }
     if (n) memcpy(dst, src, n);
     dst[n] = '\0';
@@ -67,87 +67,92 @@ static const char *event_invalid(const gmk_store_room_event *e) {
     return NULL;
 }
 
-static int bind_text(sqlite3_stmt *q, int i, const char *text, size_t cap) {
-    return sqlite3_bind_text(q, i, text, (int)strnlen(text, cap - 1), SQLITE_TRANSIENT);
+static int bind_text(store_q *q, int i, const char *text, size_t cap) {
+    return q_text(q, i, text, strnlen(text, cap - 1));
 }
 
-/* UPDATE (id > 0) or INSERT (id == 0) the room row; returns an SQLite code. For an UPDATE,
- * *changed says whether the row matched stored_seq. */
-static int write_row(gmk_store *s, const gmk_store_room *r, int64_t stored_seq, bool *changed) {
+/* UPDATE (id > 0) or INSERT (id == 0, *new_id receives the id) the room row; returns a DB_
+ * code. For an UPDATE, *changed says whether the row matched stored_seq. */
+static int write_row(gmk_store *s, const gmk_store_room *r, int64_t stored_seq, bool *changed,
+                     int64_t *new_id) {
     static const char insert[] =
         "INSERT INTO rooms (code, rule, size, clock_ms, increment_ms, created_ms, touched_ms, "
         "phase, game_id, game_no, black_ms, white_ms, turn_start_ms, draw_by, undo_by, "
         "rematch_by, outcome, reason, last_seq) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
-        "?18, ?19)";
+        "?18, ?19) RETURNING id";
     static const char update[] =
         "UPDATE rooms SET code = ?1, rule = ?2, size = ?3, clock_ms = ?4, increment_ms = ?5, "
         "created_ms = ?6, touched_ms = ?7, phase = ?8, game_id = ?9, game_no = ?10, "
         "black_ms = ?11, white_ms = ?12, turn_start_ms = ?13, draw_by = ?14, undo_by = ?15, "
         "rematch_by = ?16, outcome = ?17, reason = ?18, last_seq = ?19 "
         "WHERE id = ?20 AND last_seq = ?21";
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, r->id ? update : insert, -1, &q, NULL);
+    int rc;
+    store_q *q = store_stmt(s, r->id ? update : insert, &rc);
     const int64_t v[] = {
         r->rule,    r->size,    r->clock_ms,   r->increment_ms, r->created_ms, r->touched_ms,
         r->phase,   r->game_id, r->game_no,    r->black_ms,     r->white_ms,   r->turn_start_ms,
         r->draw_by, r->undo_by, r->rematch_by, r->outcome,      r->reason,     r->last_seq};
-    if (rc == SQLITE_OK) rc = bind_text(q, 1, r->code, sizeof r->code);
-    for (int i = 0; i < (int)(sizeof v / sizeof v[0]) && rc == SQLITE_OK; i++)
-        rc = sqlite3_bind_int64(q, i + 2, v[i]);
-    if (r->id && rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 20, r->id);
-    if (r->id && rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 21, stored_seq);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
-    if (rc != SQLITE_DONE) return rc;
-    if (changed) *changed = sqlite3_changes(s->db) == 1;
-    return SQLITE_OK;
+    if (rc == DB_OK) rc = bind_text(q, 1, r->code, sizeof r->code);
+    for (int i = 0; i < (int)(sizeof v / sizeof v[0]) && rc == DB_OK; i++)
+        rc = q_int64(q, i + 2, v[i]);
+    if (r->id && rc == DB_OK) rc = q_int64(q, 20, r->id);
+    if (r->id && rc == DB_OK) rc = q_int64(q, 21, stored_seq);
+    if (rc == DB_OK) rc = q_step(q);
+    if (rc == DB_ROW && !r->id) {
+        *new_id = q_col64(q, 0);
+        rc = q_step(q);
+    }
+    if (rc == DB_DONE && changed) *changed = s->be->changes(q) == 1;
+    store_stmt_release(s, q);
+    return rc == DB_DONE ? DB_OK : rc;
 }
 
 static int write_seats(gmk_store *s, int64_t id, const gmk_store_room *r) {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db,
-                                "INSERT OR REPLACE INTO room_seats (room_id, seat, token_sha256, "
-                                "name, color) VALUES (?, ?, ?, ?, ?)",
-                                -1, &q, NULL);
-    for (int i = 0; i < 2 && rc == SQLITE_OK; i++) {
+    int rc;
+    store_q *q = store_stmt(s,
+                            "INSERT INTO room_seats (room_id, seat, token_sha256, name, color) "
+                            "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (room_id, seat) DO UPDATE "
+                            "SET token_sha256 = excluded.token_sha256, name = excluded.name, "
+                            "color = excluded.color",
+                            &rc);
+    for (int i = 0; i < 2 && rc == DB_OK; i++) {
         const gmk_store_seat *st = &r->seat[i];
         if (!st->taken) continue;
-        sqlite3_reset(q);
-        rc = sqlite3_bind_int64(q, 1, id);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 2, i);
-        if (rc == SQLITE_OK)
-            rc = sqlite3_bind_blob(q, 3, st->token_sha256, GMK_STORE_HASH_LEN, SQLITE_TRANSIENT);
-        if (rc == SQLITE_OK) rc = bind_text(q, 4, st->name, sizeof st->name);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 5, (int)st->color);
-        if (rc == SQLITE_OK) rc = sqlite3_step(q);
-        if (rc == SQLITE_DONE) rc = SQLITE_OK;
+        s->be->reset(q);
+        rc = q_int64(q, 1, id);
+        if (rc == DB_OK) rc = q_int64(q, 2, i);
+        if (rc == DB_OK) rc = q_blob(q, 3, st->token_sha256, GMK_STORE_HASH_LEN);
+        if (rc == DB_OK) rc = bind_text(q, 4, st->name, sizeof st->name);
+        if (rc == DB_OK) rc = q_int64(q, 5, (int)st->color);
+        if (rc == DB_OK) rc = q_step(q);
+        if (rc == DB_DONE) rc = DB_OK;
     }
-    sqlite3_finalize(q);
+    store_stmt_release(s, q);
     return rc;
 }
 
 static int write_events(gmk_store *s, int64_t id, const gmk_store_room_event *ev, int n) {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(
-        s->db,
-        "INSERT INTO room_events (room_id, seq, at_ms, kind, seat, color, x, y, ply, outcome, "
-        "reason, count, black_ms, white_ms, game_id, name) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        -1, &q, NULL);
-    for (int i = 0; i < n && rc == SQLITE_OK; i++) {
+    int rc;
+    store_q *q = store_stmt(s,
+                            "INSERT INTO room_events (room_id, seq, at_ms, kind, seat, color, x, "
+                            "y, ply, outcome, reason, count, black_ms, white_ms, game_id, name) "
+                            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
+                            "?15, ?16)",
+                            &rc);
+    for (int i = 0; i < n && rc == DB_OK; i++) {
         const gmk_store_room_event *e = &ev[i];
         const int64_t v[] = {id,        e->seq,   e->at_ms,    e->kind,     e->seat,
                              e->color,  e->x,     e->y,        e->ply,      e->outcome,
                              e->reason, e->count, e->black_ms, e->white_ms, e->game_id};
-        sqlite3_reset(q);
-        for (int k = 0; k < (int)(sizeof v / sizeof v[0]) && rc == SQLITE_OK; k++)
-            rc = sqlite3_bind_int64(q, k + 1, v[k]);
-        if (rc == SQLITE_OK) rc = bind_text(q, 16, e->name, sizeof e->name);
-        if (rc == SQLITE_OK) rc = sqlite3_step(q);
-        if (rc == SQLITE_DONE) rc = SQLITE_OK;
+        s->be->reset(q);
+        for (int k = 0; k < (int)(sizeof v / sizeof v[0]) && rc == DB_OK; k++)
+            rc = q_int64(q, k + 1, v[k]);
+        if (rc == DB_OK) rc = bind_text(q, 16, e->name, sizeof e->name);
+        if (rc == DB_OK) rc = q_step(q);
+        if (rc == DB_DONE) rc = DB_OK;
     }
-    sqlite3_finalize(q);
+    store_stmt_release(s, q);
     return rc;
 }
 
@@ -175,20 +180,20 @@ gmk_store_status gmk_store_room_create(gmk_store *s, gmk_store_room *r,
     if (!why && n == 0 && r->last_seq != 0) why = "events are missing";
     if (why) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: %s", what, why);
     int rc = store_begin(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     gmk_store_room row = *r;
     row.id = 0;
-    rc = write_row(s, &row, 0, NULL);
-    if ((rc & 0xff) == SQLITE_CONSTRAINT) {
+    int64_t id = 0;
+    rc = write_row(s, &row, 0, NULL, &id);
+    if (rc == DB_CONSTRAINT) {
         store_rollback(s);
         return store_fail(err, errlen, GMK_STORE_INVALID, "%s: the code %s is taken", what,
                           r->code);
     }
-    int64_t id = sqlite3_last_insert_rowid(s->db);
-    if (rc == SQLITE_OK) rc = write_seats(s, id, r);
-    if (rc == SQLITE_OK) rc = write_events(s, id, ev, n);
-    if (rc == SQLITE_OK) rc = store_commit(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    if (rc == DB_OK) rc = write_seats(s, id, r);
+    if (rc == DB_OK) rc = write_events(s, id, ev, n);
+    if (rc == DB_OK) rc = store_commit(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     r->id = id;
     return GMK_STORE_OK;
 }
@@ -206,19 +211,19 @@ gmk_store_status gmk_store_room_save(gmk_store *s, const gmk_store_room *r,
     if (why) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: %s", what, why);
     int64_t stored_seq = n > 0 ? ev[0].seq - 1 : r->last_seq;
     int rc = store_begin(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     bool changed = false;
-    rc = write_row(s, r, stored_seq, &changed);
-    if (rc == SQLITE_OK && !changed) {
+    rc = write_row(s, r, stored_seq, &changed, NULL);
+    if (rc == DB_OK && !changed) {
         store_rollback(s);
         return store_fail(err, errlen, GMK_STORE_BUSY,
                           "%s: it was changed elsewhere (or closed) since event %lld", what,
                           (long long)stored_seq);
     }
-    if (rc == SQLITE_OK) rc = write_seats(s, r->id, r);
-    if (rc == SQLITE_OK) rc = write_events(s, r->id, ev, n);
-    if (rc == SQLITE_OK) rc = store_commit(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    if (rc == DB_OK) rc = write_seats(s, r->id, r);
+    if (rc == DB_OK) rc = write_events(s, r->id, ev, n);
+    if (rc == DB_OK) rc = store_commit(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     return GMK_STORE_OK;
 }
 
@@ -227,54 +232,54 @@ gmk_store_status gmk_store_room_save(gmk_store *s, const gmk_store_room *r,
     "game_no, black_ms, white_ms, turn_start_ms, draw_by, undo_by, rematch_by, outcome, reason, "  \
     "last_seq"
 
-static void read_row(sqlite3_stmt *q, gmk_store_room *r) {
+static void read_row(store_q *q, gmk_store_room *r) {
     memset(r, 0, sizeof *r);
-    r->id = sqlite3_column_int64(q, 0);
-    copy_text(r->code, sizeof r->code, sqlite3_column_text(q, 1));
-    r->rule = (gmk_rule)sqlite3_column_int(q, 2);
-    r->size = sqlite3_column_int(q, 3);
-    r->clock_ms = sqlite3_column_int64(q, 4);
-    r->increment_ms = sqlite3_column_int64(q, 5);
-    r->created_ms = sqlite3_column_int64(q, 6);
-    r->touched_ms = sqlite3_column_int64(q, 7);
-    r->phase = sqlite3_column_int(q, 8);
-    r->game_id = sqlite3_column_int64(q, 9);
-    r->game_no = sqlite3_column_int(q, 10);
-    r->black_ms = sqlite3_column_int64(q, 11);
-    r->white_ms = sqlite3_column_int64(q, 12);
-    r->turn_start_ms = sqlite3_column_int64(q, 13);
-    r->draw_by = (gmk_color)sqlite3_column_int(q, 14);
-    r->undo_by = (gmk_color)sqlite3_column_int(q, 15);
-    r->rematch_by = (gmk_color)sqlite3_column_int(q, 16);
-    r->outcome = (gmk_outcome)sqlite3_column_int(q, 17);
-    r->reason = (gmk_reason)sqlite3_column_int(q, 18);
-    r->last_seq = sqlite3_column_int64(q, 19);
+    r->id = q_col64(q, 0);
+    copy_text(r->code, sizeof r->code, q_coltext(q, 1));
+    r->rule = (gmk_rule)q_colint(q, 2);
+    r->size = q_colint(q, 3);
+    r->clock_ms = q_col64(q, 4);
+    r->increment_ms = q_col64(q, 5);
+    r->created_ms = q_col64(q, 6);
+    r->touched_ms = q_col64(q, 7);
+    r->phase = q_colint(q, 8);
+    r->game_id = q_col64(q, 9);
+    r->game_no = q_colint(q, 10);
+    r->black_ms = q_col64(q, 11);
+    r->white_ms = q_col64(q, 12);
+    r->turn_start_ms = q_col64(q, 13);
+    r->draw_by = (gmk_color)q_colint(q, 14);
+    r->undo_by = (gmk_color)q_colint(q, 15);
+    r->rematch_by = (gmk_color)q_colint(q, 16);
+    r->outcome = (gmk_outcome)q_colint(q, 17);
+    r->reason = (gmk_reason)q_colint(q, 18);
+    r->last_seq = q_col64(q, 19);
 }
 
-/* Reads the seats of room r->id into r (*ok false when one is damaged); an SQLite code. */
+/* Reads the seats of room r->id into r (*ok false when one is damaged); a DB_ code. */
 static int read_seats(gmk_store *s, gmk_store_room *r, bool *ok) {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(
-        s->db, "SELECT seat, token_sha256, name, color FROM room_seats WHERE room_id = ?", -1, &q,
-        NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, r->id);
-    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        rc = SQLITE_OK;
-        int i = sqlite3_column_int(q, 0), color = sqlite3_column_int(q, 3);
-        const void *hash = sqlite3_column_blob(q, 1);
-        if (i < 0 || i > 1 || !hash || sqlite3_column_bytes(q, 1) != GMK_STORE_HASH_LEN ||
-            color < GMK_EMPTY || color > GMK_WHITE) {
+    int rc;
+    store_q *q = store_stmt(
+        s, "SELECT seat, token_sha256, name, color FROM room_seats WHERE room_id = ?", &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, r->id);
+    while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
+        rc = DB_OK;
+        int i = q_colint(q, 0), color = q_colint(q, 3);
+        size_t hash_len = 0;
+        const void *hash = s->be->column_blob(q, 1, &hash_len);
+        if (i < 0 || i > 1 || !hash || hash_len != GMK_STORE_HASH_LEN || color < GMK_EMPTY ||
+            color > GMK_WHITE) {
             *ok = false;
             continue;
         }
         gmk_store_seat *st = &r->seat[i];
         st->taken = true;
         memcpy(st->token_sha256, hash, GMK_STORE_HASH_LEN);
-        copy_text(st->name, sizeof st->name, sqlite3_column_text(q, 2));
+        copy_text(st->name, sizeof st->name, q_coltext(q, 2));
         st->color = (gmk_color)color;
     }
-    sqlite3_finalize(q);
-    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+    store_stmt_release(s, q);
+    return rc == DB_DONE ? DB_OK : rc;
 }
 
 gmk_store_status gmk_store_room_find(gmk_store *s, const char *code, gmk_store_room *out, char *err,
@@ -284,27 +289,26 @@ gmk_store_status gmk_store_room_find(gmk_store *s, const char *code, gmk_store_r
     if (st != GMK_STORE_OK) return st;
     if (!code || !out) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no code", what);
     int rc = store_read_begin(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
-    sqlite3_stmt *q = NULL;
-    rc = sqlite3_prepare_v2(s->db, "SELECT " ROOM_COLUMNS " FROM rooms WHERE code = ?", -1, &q,
-                            NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, code, -1, SQLITE_TRANSIENT);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    store_q *q = NULL;
+    q = store_stmt(s, "SELECT " ROOM_COLUMNS " FROM rooms WHERE code = ?", &rc);
+    if (rc == DB_OK) rc = q_text(q, 1, code, strlen(code));
+    if (rc == DB_OK) rc = q_step(q);
     bool ok = true;
-    if (rc == SQLITE_ROW) {
+    if (rc == DB_ROW) {
         read_row(q, out);
         rc = read_seats(s, out, &ok);
-        if (rc == SQLITE_OK && (!ok || room_invalid(out)))
+        if (rc == DB_OK && (!ok || room_invalid(out)))
             st = store_fail(err, errlen, GMK_STORE_CORRUPT, "%s: room %s is damaged (%s)", what,
                             code, s->path);
-        else if (rc != SQLITE_OK)
+        else if (rc != DB_OK)
             st = store_sql_fail(s, rc, what, err, errlen);
-    } else if (rc == SQLITE_DONE) {
+    } else if (rc == DB_DONE) {
         st = store_fail(err, errlen, GMK_STORE_NOT_FOUND, "there is no room %s", code);
     } else {
         st = store_sql_fail(s, rc, what, err, errlen);
     }
-    sqlite3_finalize(q);
+    store_stmt_release(s, q);
     store_rollback(s);
     return st;
 }
@@ -318,35 +322,35 @@ gmk_store_status gmk_store_room_events(gmk_store *s, int64_t room_id, int64_t af
     if (!count || cap < 0 || (cap > 0 && !out))
         return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no room for them", what);
     *count = 0;
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(
-        s->db,
+    int rc;
+    store_q *q = store_stmt(
+        s,
         "SELECT seq, at_ms, kind, seat, color, x, y, ply, outcome, reason, count, black_ms, "
         "white_ms, game_id, name FROM room_events WHERE room_id = ? AND seq > ? ORDER BY seq "
         "LIMIT ?",
-        -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, room_id);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 2, after);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 3, cap);
-    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        rc = SQLITE_OK;
+        &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, room_id);
+    if (rc == DB_OK) rc = q_int64(q, 2, after);
+    if (rc == DB_OK) rc = q_int64(q, 3, cap);
+    while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
+        rc = DB_OK;
         gmk_store_room_event *e = &out[*count];
         memset(e, 0, sizeof *e);
-        e->seq = sqlite3_column_int64(q, 0);
-        e->at_ms = sqlite3_column_int64(q, 1);
-        e->kind = sqlite3_column_int(q, 2);
-        e->seat = sqlite3_column_int(q, 3);
-        e->color = (gmk_color)sqlite3_column_int(q, 4);
-        e->x = sqlite3_column_int(q, 5);
-        e->y = sqlite3_column_int(q, 6);
-        e->ply = sqlite3_column_int(q, 7);
-        e->outcome = (gmk_outcome)sqlite3_column_int(q, 8);
-        e->reason = (gmk_reason)sqlite3_column_int(q, 9);
-        e->count = sqlite3_column_int(q, 10);
-        e->black_ms = sqlite3_column_int64(q, 11);
-        e->white_ms = sqlite3_column_int64(q, 12);
-        e->game_id = sqlite3_column_int64(q, 13);
-        copy_text(e->name, sizeof e->name, sqlite3_column_text(q, 14));
+        e->seq = q_col64(q, 0);
+        e->at_ms = q_col64(q, 1);
+        e->kind = q_colint(q, 2);
+        e->seat = q_colint(q, 3);
+        e->color = (gmk_color)q_colint(q, 4);
+        e->x = q_colint(q, 5);
+        e->y = q_colint(q, 6);
+        e->ply = q_colint(q, 7);
+        e->outcome = (gmk_outcome)q_colint(q, 8);
+        e->reason = (gmk_reason)q_colint(q, 9);
+        e->count = q_colint(q, 10);
+        e->black_ms = q_col64(q, 11);
+        e->white_ms = q_col64(q, 12);
+        e->game_id = q_col64(q, 13);
+        copy_text(e->name, sizeof e->name, q_coltext(q, 14));
         if (event_invalid(e)) {
             st = store_fail(err, errlen, GMK_STORE_CORRUPT, "%s: event %lld is damaged (%s)", what,
                             (long long)e->seq, s->path);
@@ -354,8 +358,8 @@ gmk_store_status gmk_store_room_events(gmk_store *s, int64_t room_id, int64_t af
         }
         ++*count;
     }
-    if (st == GMK_STORE_OK && rc != SQLITE_DONE) st = store_sql_fail(s, rc, what, err, errlen);
-    sqlite3_finalize(q);
+    if (st == GMK_STORE_OK && rc != DB_DONE) st = store_sql_fail(s, rc, what, err, errlen);
+    store_stmt_release(s, q);
     return st;
 }
 
@@ -368,28 +372,33 @@ gmk_store_status gmk_store_room_close_idle(gmk_store *s, int64_t before_ms, int6
     if (!time_ok(before_ms) || !time_ok(now_ms))
         return store_fail(err, errlen, GMK_STORE_INVALID, "%s: bad time", what);
     int rc = store_begin(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
-    static const char *const steps[] = {
-        "UPDATE games SET outcome = 0, reason = 0, ended_at = ?2 / 1000 WHERE outcome IS NULL "
-        "AND id IN (SELECT game_id FROM rooms WHERE touched_ms < ?1)",
-        "DELETE FROM room_events WHERE room_id IN (SELECT id FROM rooms WHERE touched_ms < ?1)",
-        "DELETE FROM room_seats WHERE room_id IN (SELECT id FROM rooms WHERE touched_ms < ?1)",
-        "DELETE FROM rooms WHERE touched_ms < ?1",
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    static const struct {
+        const char *sql;
+        int params; /* ?1 before_ms, ?2 now_ms */
+    } steps[] = {
+        {"UPDATE games SET outcome = 0, reason = 0, ended_at = ?2 / 1000 WHERE outcome IS NULL "
+         "AND id IN (SELECT game_id FROM rooms WHERE touched_ms < ?1)",
+         2},
+        {"DELETE FROM room_events WHERE room_id IN (SELECT id FROM rooms WHERE touched_ms < ?1)",
+         1},
+        {"DELETE FROM room_seats WHERE room_id IN (SELECT id FROM rooms WHERE touched_ms < ?1)", 1},
+        {"DELETE FROM rooms WHERE touched_ms < ?1", 1},
     };
     int n = 0;
-    for (size_t i = 0; i < sizeof steps / sizeof steps[0] && rc == SQLITE_OK; i++) {
-        sqlite3_stmt *q = NULL;
-        rc = sqlite3_prepare_v2(s->db, steps[i], -1, &q, NULL);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, before_ms);
-        if (rc == SQLITE_OK && sqlite3_bind_parameter_count(q) >= 2)
-            rc = sqlite3_bind_int64(q, 2, now_ms);
-        if (rc == SQLITE_OK) rc = sqlite3_step(q);
-        if (rc == SQLITE_DONE) rc = SQLITE_OK;
-        n = sqlite3_changes(s->db);
-        sqlite3_finalize(q);
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0] && rc == DB_OK; i++) {
+        store_q *q = store_stmt(s, steps[i].sql, &rc);
+        if (rc == DB_OK) rc = q_int64(q, 1, before_ms);
+        if (rc == DB_OK && steps[i].params >= 2) rc = q_int64(q, 2, now_ms);
+        if (rc == DB_OK) rc = q_step(q);
+        if (rc == DB_DONE) {
+            rc = DB_OK;
+            n = (int)s->be->changes(q);
+        }
+        store_stmt_release(s, q);
     }
-    if (rc == SQLITE_OK) rc = store_commit(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
+    if (rc == DB_OK) rc = store_commit(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     if (closed) *closed = n;
     return GMK_STORE_OK;
 }
@@ -406,27 +415,30 @@ gmk_store_status gmk_store_player_scores(gmk_store *s, gmk_store_mode mode,
     /* outcome 1 black wins, 2 white wins, 3 draw: each game once from each side */
     static const char sql[] =
         "SELECT name, count(*), sum(win), sum(loss), sum(draw) FROM ("
-        "  SELECT black AS name, outcome = 1 AS win, outcome = 2 AS loss, outcome = 3 AS draw "
+        "  SELECT black AS name, CASE WHEN outcome = 1 THEN 1 ELSE 0 END AS win, "
+        "  CASE WHEN outcome = 2 THEN 1 ELSE 0 END AS loss, "
+        "  CASE WHEN outcome = 3 THEN 1 ELSE 0 END AS draw "
         "  FROM games WHERE mode = ?1 AND outcome IN (1, 2, 3) UNION ALL "
-        "  SELECT white, outcome = 2, outcome = 1, outcome = 3 "
+        "  SELECT white, CASE WHEN outcome = 2 THEN 1 ELSE 0 END, "
+        "  CASE WHEN outcome = 1 THEN 1 ELSE 0 END, CASE WHEN outcome = 3 THEN 1 ELSE 0 END "
         "  FROM games WHERE mode = ?1 AND outcome IN (1, 2, 3)) "
         "GROUP BY name ORDER BY sum(win) DESC, count(*) DESC, name LIMIT ?2";
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 1, (int)mode);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 2, cap);
-    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        rc = SQLITE_OK;
+    int rc;
+    store_q *q = store_stmt(s, sql, &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, (int)mode);
+    if (rc == DB_OK) rc = q_int64(q, 2, cap);
+    while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
+        rc = DB_OK;
         gmk_store_player_score *p = &out[*count];
-        copy_text(p->name, sizeof p->name, sqlite3_column_text(q, 0));
-        p->games = sqlite3_column_int(q, 1);
-        p->wins = sqlite3_column_int(q, 2);
-        p->losses = sqlite3_column_int(q, 3);
-        p->draws = sqlite3_column_int(q, 4);
+        copy_text(p->name, sizeof p->name, q_coltext(q, 0));
+        p->games = q_colint(q, 1);
+        p->wins = q_colint(q, 2);
+        p->losses = q_colint(q, 3);
+        p->draws = q_colint(q, 4);
         ++*count;
     }
-    if (rc != SQLITE_DONE) st = store_sql_fail(s, rc, what, err, errlen);
-    sqlite3_finalize(q);
+    if (rc != DB_DONE) st = store_sql_fail(s, rc, what, err, errlen);
+    store_stmt_release(s, q);
     return st;
 }
 
@@ -439,22 +451,22 @@ gmk_store_status gmk_store_rooms_clocked(gmk_store *s, char (*codes)[GMK_STORE_R
         return store_fail(err, errlen, GMK_STORE_INVALID, "%s: bad arguments", what);
     *count = 0;
     int rc = store_read_begin(s);
-    if (rc != SQLITE_OK) return store_sql_fail(s, rc, what, err, errlen);
-    sqlite3_stmt *q = NULL;
-    rc = sqlite3_prepare_v2(s->db,
-                            "SELECT code FROM rooms WHERE phase = 1 AND clock_ms > 0 "
-                            "ORDER BY id LIMIT ?",
-                            -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 1, cap);
-    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        rc = SQLITE_OK;
-        const unsigned char *code = sqlite3_column_text(q, 0);
-        if (!code || strlen((const char *)code) >= GMK_STORE_ROOM_CODE_MAX) continue;
-        snprintf(codes[*count], GMK_STORE_ROOM_CODE_MAX, "%s", (const char *)code);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    store_q *q = NULL;
+    q = store_stmt(s,
+                   "SELECT code FROM rooms WHERE phase = 1 AND clock_ms > 0 "
+                   "ORDER BY id LIMIT ?",
+                   &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, cap);
+    while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
+        rc = DB_OK;
+        const char *code = q_coltext(q, 0);
+        if (!code || strlen(code) >= GMK_STORE_ROOM_CODE_MAX) continue;
+        snprintf(codes[*count], GMK_STORE_ROOM_CODE_MAX, "%s", code);
         (*count)++;
     }
-    if (rc != SQLITE_DONE) st = store_sql_fail(s, rc, what, err, errlen);
-    sqlite3_finalize(q);
+    if (rc != DB_DONE) st = store_sql_fail(s, rc, what, err, errlen);
+    store_stmt_release(s, q);
     store_rollback(s);
     return st;
 }

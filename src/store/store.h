@@ -1,12 +1,17 @@
-/* store.h: games, moves, the scoreboard and settings, kept in one SQLite file.
+/* store.h: games, moves, the scoreboard and settings, kept in one SQLite file or in a
+ * PostgreSQL database that several servers share.
  *
- * The store owns the database file and hides SQLite behind an opaque handle (nothing outside
- * src/store/ includes sqlite3.h). It knows nothing about the rules of play: it records what the
- * game session tells it (a game begins, a move is played, moves are taken back, the game ends)
- * and answers questions about it (the unfinished game to resume, a game with its moves, recent
- * games, the scoreboard). Every write is its own transaction, committed before the function
- * returns, in WAL mode with synchronous=FULL: after a crash or kill -9 every move whose call
- * returned GMK_STORE_OK is there.
+ * The store owns the database and hides SQLite and libpq behind an opaque handle (nothing
+ * outside src/store/ includes sqlite3.h or libpq-fe.h). gmk_store_open takes a file path or a
+ * PostgreSQL connection string (postgresql://..., postgres://... or key=value); with no name it
+ * takes $GOMOKU_DB, else the default file. Everything below holds for both backends except
+ * where a comment says "SQLite". A password in a connection string is never shown: messages
+ * and gmk_store_path carry the string without it. It knows nothing about the rules of play: it
+ * records what the game session tells it (a game begins, a move is played, moves are taken back,
+ * the game ends) and answers questions about it (the unfinished game to resume, a game with its
+ * moves, recent games, the scoreboard). Every write is its own transaction, committed before the
+ * function returns, in WAL mode with synchronous=FULL: after a crash or kill -9 every move whose
+ * call returned GMK_STORE_OK is there.
  *
  * Coordinates are those of core/defs.h: x is the column from the left, y the row from the
  * top, both 0-based. Times are Unix seconds (UTC) for when a game starts and ends, and
@@ -42,14 +47,16 @@ typedef struct gmk_store gmk_store;
 
 typedef enum {
     GMK_STORE_OK = 0,
-    GMK_STORE_NOT_FOUND, /* no such game or setting; no unfinished game; no file (read-only) */
-    GMK_STORE_INVALID,   /* bad argument: out-of-range value, ply out of order, game over... */
-    GMK_STORE_CANT_OPEN, /* the file or its folder cannot be created or opened */
-    GMK_STORE_READ_ONLY, /* a write was refused: the file or its folder is not writable */
-    GMK_STORE_CORRUPT,   /* not a gomoku database, or a damaged one; left untouched */
-    GMK_STORE_TOO_NEW,   /* written by a newer version of gomoku; left untouched */
-    GMK_STORE_BUSY,      /* another process holds the lock for too long */
-    GMK_STORE_IO,        /* disk full, I/O error or any other failure */
+    GMK_STORE_NOT_FOUND,   /* no such game or setting; no unfinished game; no file (read-only) */
+    GMK_STORE_INVALID,     /* bad argument: out-of-range value, ply out of order, game over... */
+    GMK_STORE_CANT_OPEN,   /* the file or its folder cannot be created or opened */
+    GMK_STORE_READ_ONLY,   /* a write was refused: the file or its folder is not writable */
+    GMK_STORE_CORRUPT,     /* not a gomoku database, or a damaged one; left untouched */
+    GMK_STORE_TOO_NEW,     /* written by a newer version of gomoku; left untouched */
+    GMK_STORE_BUSY,        /* another process holds the lock for too long */
+    GMK_STORE_IO,          /* disk full, I/O error or any other failure */
+    GMK_STORE_UNAVAILABLE, /* the database server cannot be reached now (PostgreSQL): try
+                              again later; nothing of the failed call was saved */
 } gmk_store_status;
 
 /* Who plays. The numbers are what the file holds; they never change. */
@@ -133,17 +140,39 @@ typedef struct {
  * (GMK_STORE_CANT_OPEN) when neither variable helps or the path does not fit in buf. */
 gmk_store_status gmk_store_default_path(char *buf, size_t buflen, char *err, size_t errlen);
 
-/* Opens (or creates) the database at path, or at the default path when path is NULL, creating
- * missing folders (mode 0700). Migrates an older schema in one transaction. On success *out is
- * a handle to close with gmk_store_close; on failure *out is NULL and the file is unchanged. */
+/* Opens (or creates) the database at path (a file or a connection string), or at $GOMOKU_DB
+ * or the default path when path is NULL, creating missing folders (mode 0700). PostgreSQL:
+ * the database must exist; its tables are created or migrated under an advisory lock, so that
+ * servers starting together migrate once. Migrates an older schema in one transaction. On success
+ * *out is a handle to close with gmk_store_close; on failure *out is NULL and the file is
+ * unchanged. */
 gmk_store_status gmk_store_open(const char *path, int flags, gmk_store **out, char *err,
                                 size_t errlen);
 
 /* Closes the handle (NULL is fine). Every committed write is already on disk. */
 void gmk_store_close(gmk_store *s);
 
-/* The file the handle was opened on. */
+/* The file the handle was opened on, or the PostgreSQL connection string without its
+ * password (never the password: this is what messages show). */
 const char *gmk_store_path(const gmk_store *s);
+
+/* Is the database a server that other processes share as peers (PostgreSQL)? Servers then
+ * coordinate through it (docs/deploy.md). */
+bool gmk_store_is_shared(const gmk_store *s);
+
+/* Could the database be reached at the last call? False after a call failed with
+ * GMK_STORE_UNAVAILABLE, until a call reaches the server again (always true for SQLite). Safe
+ * from any thread, also while another uses the handle: for a server deciding between 500 and
+ * 503 with Retry-After. */
+bool gmk_store_reachable(const gmk_store *s);
+
+/* One round trip to the database (SQLite: nothing): GMK_STORE_OK when it answers, for a
+ * health check. Reconnects a lost connection as any call does. */
+gmk_store_status gmk_store_ping(gmk_store *s, char *err, size_t errlen);
+
+/* Does name (a --db value) name a PostgreSQL server: postgresql://..., postgres://... or
+ * libpq's keyword=value form (host=... dbname=...)? Anything else is a file path. */
+bool gmk_store_names_server(const char *name);
 
 /* The schema version of the open file (GMK_STORE_SCHEMA_VERSION after a successful open). */
 int gmk_store_schema_version(const gmk_store *s);

@@ -5,7 +5,10 @@
  * database, and the database after). Syncing the WAL file ourselves afterwards makes every
  * commit written so far durable, exactly as synchronous=FULL would have one commit at a time:
  * the frames and the WAL header are in that file, and a frame is only used on recovery when
- * its checksums (chained from the header) are intact. */
+ * its checksums (chained from the header) are intact.
+ *
+ * PostgreSQL: nothing to do; the server has made a commit durable when COMMIT returns
+ * (synchronous_commit on, its default), and groups the flushes of concurrent commits itself. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -18,15 +21,15 @@ gmk_store_status gmk_store_defer_sync(gmk_store *s, char *err, size_t errlen) {
     const char *what = "cannot defer syncing";
     gmk_store_status st = store_check(s, true, what, err, errlen);
     if (st != GMK_STORE_OK) return st;
-    if (s->deferred_sync) return GMK_STORE_OK;
+    if (s->deferred_sync || s->kind != STORE_SQLITE) return GMK_STORE_OK;
     char wal[PATH_MAX + 8];
     snprintf(wal, sizeof wal, "%s-wal", s->path);
     int fd = open(wal, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return store_fail(err, errlen, GMK_STORE_CANT_OPEN, "%s: %s: %s", what, wal,
                           strerror(errno));
-    int rc = sqlite3_exec(s->db, "PRAGMA synchronous = NORMAL", NULL, NULL, NULL);
-    if (rc != SQLITE_OK) {
+    int rc = s->be->exec(s, "PRAGMA synchronous = NORMAL");
+    if (rc != DB_OK) {
         close(fd);
         return store_sql_fail(s, rc, what, err, errlen);
     }

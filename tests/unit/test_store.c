@@ -1,6 +1,12 @@
-/* test_store.c: the store against real SQLite files in a temporary folder: create and reopen,
- * moves, undo, results, the scoreboard after reopening, settings, the v1 -> v2 migration,
- * damaged, foreign, newer and unwritable files, and kill -9 in the middle of a game. */
+/* test_store.c: the store against real SQLite files in a temporary folder, and against a real
+ * PostgreSQL server when GMK_TEST_PG names one (a libpq key=value connection string; tests/run.sh
+ * starts a private server with tests/pg/pg.sh and runs this suite a second time with it): create
+ * and reopen, moves, undo, results, the scoreboard after reopening, settings, batches and kill -9
+ * in the middle of a game on both; the v1 -> v2 migration, damaged, foreign, newer and
+ * unwritable files on SQLite; on PostgreSQL a newer or foreign schema, two writers racing for
+ * one move, the statement timeout, a lost connection, servers migrating at once, and passwords
+ * kept out of every message. Under PostgreSQL each database name is a fresh schema of the
+ * server's database (options=-c search_path=...). */
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -13,8 +19,10 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "store/reviews.h"
 #include "store/rooms.h"
 #include "store/store.h"
 #include "store/store_internal.h"
@@ -49,6 +57,81 @@ TestSuite(store, .init = make_tmp, .fini = remove_tmp);
 static const char *at(char *buf, const char *name) {
     snprintf(buf, 512, "%s/%s", tmp, name);
     return buf;
+}
+
+/* --- the backend under test ------------------------------------------------------------ */
+
+static const char *pg_base(void) {
+    const char *v = getenv("GMK_TEST_PG");
+    return v && v[0] ? v : NULL;
+}
+
+static void sqlite_only(void) {
+    if (pg_base()) cr_skip_test("a test of SQLite files");
+}
+
+static void pg_only(void) {
+    if (!pg_base()) cr_skip_test("GMK_TEST_PG is not set: no PostgreSQL server to test");
+}
+
+/* The schema for name in this test: letters and digits of the temporary folder and name. */
+static void schema_of(const char *name, char *out, size_t outlen) {
+    char raw[300];
+    snprintf(raw, sizeof raw, "t_%s_%s", strrchr(tmp, '-') + 1, name);
+    size_t o = 0;
+    for (const char *c = raw; *c && o + 1 < outlen; c++)
+        out[o++] = (*c >= 'A' && *c <= 'Z')                               ? (char)(*c - 'A' + 'a')
+                   : (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') ? *c
+                                                                          : '_';
+    out[o] = '\0';
+}
+
+/* Runs SQL with psql in the schema of name (created first when create is true). */
+static int psql_in(const char *name, bool create, const char *sql_text) {
+    char schema[128], file[600], cmd[1600];
+    schema_of(name, schema, sizeof schema);
+    snprintf(file, sizeof file, "%s/psql-%s.sql", tmp, schema);
+    FILE *f = fopen(file, "w");
+    cr_assert_not_null(f);
+    if (create) fprintf(f, "CREATE SCHEMA IF NOT EXISTS %s;\n", schema);
+    fprintf(f, "%s\n", sql_text);
+    fclose(f);
+    snprintf(cmd, sizeof cmd,
+             "PGOPTIONS='-c search_path=%s' psql -X -q -v ON_ERROR_STOP=1 -d \"$GMK_TEST_PG\" "
+             "-f '%s' >'%s.out' 2>&1",
+             schema, file, file);
+    int status = system(cmd);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* One value printed by a query in the schema of name, into out. */
+static void psql_value(const char *name, const char *query, char *out, size_t outlen) {
+    char schema[128], cmd[1600];
+    schema_of(name, schema, sizeof schema);
+    snprintf(cmd, sizeof cmd,
+             "PGOPTIONS='-c search_path=%s' psql -X -A -t -q -d \"$GMK_TEST_PG\" -c \"%s\" 2>&1",
+             schema, query);
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    size_t n = fread(out, 1, outlen - 1, p);
+    out[n] = '\0';
+    while (n > 0 && (out[n - 1] == '\n' || out[n - 1] == ' ')) out[--n] = '\0';
+    pclose(p);
+}
+
+/* The database called name in this test: a file under tmp (SQLite), or a connection string to
+ * a fresh schema (PostgreSQL). extra is added to the PostgreSQL options (may be ""). */
+static const char *db_with(char *buf, const char *name, const char *extra) {
+    if (!pg_base()) return at(buf, name);
+    char schema[128];
+    schema_of(name, schema, sizeof schema);
+    cr_assert_eq(psql_in(name, true, "SELECT 1;"), 0, "cannot create schema %s", schema);
+    snprintf(buf, 512, "%s options='-c search_path=%s%s'", pg_base(), schema, extra);
+    return buf;
+}
+
+static const char *db(char *buf, const char *name) {
+    return db_with(buf, name, "");
 }
 
 static gmk_store *open_ok(const char *path) {
@@ -141,6 +224,7 @@ static void refused(const char *path, gmk_store_status want) {
 }
 
 Test(store, create_and_reopen) {
+    sqlite_only();
     char path[512];
     at(path, "a/b/c/gomoku.db"); /* the folders do not exist yet */
     gmk_store *s = open_ok(path);
@@ -167,6 +251,7 @@ Test(store, create_and_reopen) {
 }
 
 Test(store, default_path) {
+    sqlite_only();
     char buf[512], want[600];
     setenv("XDG_DATA_HOME", tmp, 1);
     cr_assert_eq(gmk_store_default_path(buf, sizeof buf, err, sizeof err), GMK_STORE_OK);
@@ -191,7 +276,7 @@ Test(store, default_path) {
 
 Test(store, moves_persist) {
     char path[512];
-    at(path, "g.db");
+    db(path, "g.db");
     gmk_store *s = open_ok(path);
     gmk_store_new_game g = {.mode = GMK_STORE_MODE_HVC,
                             .rule = GMK_RULE_STANDARD,
@@ -239,7 +324,7 @@ Test(store, moves_persist) {
 
 Test(store, bad_moves_refused) {
     char path[512];
-    gmk_store *s = open_ok(at(path, "g.db"));
+    gmk_store *s = open_ok(db(path, "g.db"));
     int64_t id = begin(s, GMK_STORE_MODE_HVH, 0, GMK_EMPTY);
     add(s, id, 0, 7, 7, 0);
     cr_assert_eq(gmk_store_game_add_move(s, id, 0, 8, 8, 0, err, sizeof err), GMK_STORE_INVALID);
@@ -273,7 +358,7 @@ Test(store, bad_moves_refused) {
 
 Test(store, full_board) {
     char path[512];
-    gmk_store *s = open_ok(at(path, "g.db"));
+    gmk_store *s = open_ok(db(path, "g.db"));
     gmk_store_new_game g = {.mode = GMK_STORE_MODE_HVH, .rule = GMK_RULE_FREESTYLE, .size = 5};
     int64_t id;
     cr_assert_eq(gmk_store_game_begin(s, &g, &id, err, sizeof err), GMK_STORE_OK);
@@ -285,7 +370,7 @@ Test(store, full_board) {
 
 Test(store, undo_and_redo) {
     char path[512];
-    at(path, "g.db");
+    db(path, "g.db");
     gmk_store *s = open_ok(path);
     int64_t id = begin(s, GMK_STORE_MODE_HVC, 2, GMK_WHITE);
     for (int i = 0; i < 6; i++) add(s, id, i, i, i, 0);
@@ -315,7 +400,7 @@ Test(store, undo_and_redo) {
 
 Test(store, finish_and_abandon) {
     char path[512];
-    at(path, "g.db");
+    db(path, "g.db");
     gmk_store *s = open_ok(path);
     int64_t a = begin(s, GMK_STORE_MODE_HVC, 1, GMK_BLACK);
     add(s, a, 0, 7, 7, 0);
@@ -360,7 +445,7 @@ Test(store, finish_and_abandon) {
 
 Test(store, list_recent) {
     char path[512];
-    gmk_store *s = open_ok(at(path, "g.db"));
+    gmk_store *s = open_ok(db(path, "g.db"));
     int64_t ids[5];
     for (int i = 0; i < 5; i++) ids[i] = begin(s, GMK_STORE_MODE_CVC, i + 1, GMK_EMPTY);
     add(s, ids[4], 0, 7, 7, 0);
@@ -393,7 +478,7 @@ static const gmk_store_score *find_score(const gmk_store_score *rows, int n, gmk
 
 Test(store, scoreboard_after_reopen) {
     char path[512];
-    at(path, "g.db");
+    db(path, "g.db");
     gmk_store *s = open_ok(path);
     /* human vs computer, level 1, human black: a win, two losses, a draw */
     finish(s, begin(s, GMK_STORE_MODE_HVC, 1, GMK_BLACK), GMK_BLACK_WINS, GMK_REASON_FIVE);
@@ -457,7 +542,7 @@ Test(store, scoreboard_after_reopen) {
 
 Test(store, settings) {
     char path[512];
-    at(path, "g.db");
+    db(path, "g.db");
     gmk_store *s = open_ok(path);
     char v[GMK_STORE_VALUE_MAX];
     cr_assert_eq(gmk_store_setting_get(s, "lang", v, sizeof v, err, sizeof err),
@@ -489,7 +574,7 @@ Test(store, settings) {
 
 Test(store, long_names_cut_at_a_character) {
     char path[512];
-    gmk_store *s = open_ok(at(path, "g.db"));
+    gmk_store *s = open_ok(db(path, "g.db"));
     char name[200] = "";
     for (int i = 0; i < 30; i++) strcat(name, "五子"); /* 3 bytes each */
     gmk_store_new_game g = {.mode = GMK_STORE_MODE_HVH,
@@ -520,6 +605,7 @@ static const char v1_sql[] =
     "PRAGMA user_version = 1;";
 
 Test(store, migrates_v1_to_v2) {
+    sqlite_only();
     char path[512];
     at(path, "old.db");
     sql(path, v1_sql);
@@ -581,6 +667,7 @@ Test(store, migrates_v1_to_v2) {
 }
 
 Test(store, random_bytes_refused) {
+    sqlite_only();
     char path[512];
     at(path, "junk.db");
     unsigned char junk[4096];
@@ -604,6 +691,7 @@ static void fill(const char *path, int games) {
 }
 
 Test(store, truncated_refused) {
+    sqlite_only();
     char path[512];
     at(path, "t.db");
     fill(path, 60);
@@ -622,6 +710,7 @@ Test(store, truncated_refused) {
 }
 
 Test(store, damaged_page_refused) {
+    sqlite_only();
     char path[512];
     at(path, "d.db");
     fill(path, 60);
@@ -637,6 +726,7 @@ Test(store, damaged_page_refused) {
 }
 
 Test(store, foreign_sqlite_refused) {
+    sqlite_only();
     char path[512];
     at(path, "other.db");
     sql(path, "CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT);"
@@ -647,6 +737,7 @@ Test(store, foreign_sqlite_refused) {
 }
 
 Test(store, newer_version_refused) {
+    sqlite_only();
     char path[512];
     at(path, "new.db");
     fill(path, 1);
@@ -659,6 +750,7 @@ Test(store, newer_version_refused) {
 }
 
 Test(store, path_under_a_file) {
+    sqlite_only();
     char file[512], path[600];
     at(file, "plain");
     write_file(file, "x", 1);
@@ -715,6 +807,7 @@ static int unwritable_checks(const char *ro_dir, const char *ro_file, const char
 }
 
 Test(store, unwritable_location) {
+    sqlite_only();
     char ro_dir[512], ro_file[512], rw_dir[512], rw_in_ro[512];
     chmod(tmp, 0755);
     at(ro_dir, "ro");
@@ -739,6 +832,7 @@ Test(store, unwritable_location) {
 }
 
 Test(store, existing_only) {
+    sqlite_only();
     char path[512];
     at(path, "missing.db");
     gmk_store *s = (gmk_store *)1;
@@ -764,6 +858,7 @@ Test(store, existing_only) {
 /* The disk fills up in the middle of a game: the failing move gets a status and a message,
  * and every move saved before it is still there. Runs in a child with a file size limit. */
 Test(store, disk_full_mid_game) {
+    sqlite_only();
     char path[512];
     at(path, "full.db");
     gmk_store_close(open_ok(path));
@@ -807,6 +902,7 @@ Test(store, disk_full_mid_game) {
 }
 
 Test(store, readonly_open) {
+    sqlite_only();
     char path[512];
     at(path, "missing.db");
     gmk_store *s = (gmk_store *)1;
@@ -832,7 +928,7 @@ static int ply_y(int ply) {
 
 Test(store, kill_9_mid_game) {
     char path[512], wal[600];
-    at(path, "live.db");
+    db(path, "live.db");
     snprintf(wal, sizeof wal, "%s-wal", path);
     gmk_store *s = open_ok(path);
     int64_t done = begin(s, GMK_STORE_MODE_HVH, 0, GMK_EMPTY); /* an older, finished game */
@@ -874,7 +970,7 @@ Test(store, kill_9_mid_game) {
     cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
     while (read(fds[0], &ply, sizeof ply) == sizeof ply) last = ply; /* acknowledged ones */
     close(fds[0]);
-    cr_assert(exists(wal), "killed before checkpointing: the moves are in the WAL");
+    if (!pg_base()) cr_assert(exists(wal), "killed before checkpointing: the moves are in the WAL");
 
     s = open_ok(path);
     gmk_store_record *r = malloc(sizeof *r);
@@ -932,11 +1028,23 @@ static int run_stats(const char *args, char *out, size_t outlen) {
 
 Test(store, stats_command) {
     char path[512], args[600], out[8192];
-    at(path, "s.db");
-    snprintf(args, sizeof args, "--db '%s'", path);
+    db(path, "s.db");
+    if (pg_base()) { /* the connection string from the environment, as a server would take it */
+        setenv("GOMOKU_DB", path, 1);
+        args[0] = '\0';
+    } else {
+        snprintf(args, sizeof args, "--db '%s'", path);
+    }
     cr_assert_eq(run_stats(args, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "no games recorded yet") != NULL, "%s", out);
-    cr_assert_not(exists(path), "stats creates nothing");
+    if (pg_base()) {
+        char tables[64];
+        psql_value("s.db", "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()",
+                   tables, sizeof tables);
+        cr_assert_str_eq(tables, "0", "stats creates nothing");
+    } else {
+        cr_assert_not(exists(path), "stats creates nothing");
+    }
 
     gmk_store *s = open_ok(path);
     finish(s, begin(s, GMK_STORE_MODE_HVC, 3, GMK_BLACK), GMK_BLACK_WINS, GMK_REASON_FIVE);
@@ -958,6 +1066,10 @@ Test(store, stats_command) {
     cr_assert(strstr(out, "unfinished") != NULL, "%s", out);
     cr_assert(strstr(out, "computer vs computer") == NULL, "no finished game: %s", out);
 
+    if (pg_base()) {
+        unsetenv("GOMOKU_DB");
+        return;
+    }
     at(path, "junk.db");
     write_file(path,
                "this is not a database, just some text......................................"
@@ -973,7 +1085,7 @@ Test(store, stats_command) {
 
 Test(store, a_batch_commits_all_or_nothing) {
     char path[512];
-    gmk_store *s = open_ok(at(path, "batch.db"));
+    gmk_store *s = open_ok(db(path, "batch.db"));
     cr_assert_eq(gmk_store_batch_end(s, true, err, sizeof err), GMK_STORE_INVALID, "none open");
     /* rolled back: nothing of it stays */
     cr_assert_eq(gmk_store_batch_begin(s, err, sizeof err), GMK_STORE_OK, "%s", err);
@@ -1011,17 +1123,319 @@ Test(store, a_batch_commits_all_or_nothing) {
  * release, and cached ones are reset (statements.c); both go on giving answers. */
 Test(store, statement_cache_past_its_size) {
     char path[300];
-    gmk_store *s = open_ok(at(path, "cache.db"));
+    gmk_store *s = open_ok(db(path, "cache.db"));
     static char sql[STORE_STMT_CACHE + 8][32];
     for (int round = 0; round < 3; round++)
         for (int i = 0; i < STORE_STMT_CACHE + 8; i++) {
             snprintf(sql[i], sizeof sql[i], "SELECT %d", i);
             int rc;
-            sqlite3_stmt *q = store_stmt(s, sql[i], &rc);
+            store_q *q = store_stmt(s, sql[i], &rc);
             cr_assert_not_null(q, "statement %d: rc %d", i, rc);
-            cr_assert_eq(sqlite3_step(q), SQLITE_ROW);
-            cr_assert_eq(sqlite3_column_int(q, 0), i);
+            cr_assert_eq(q_step(q), DB_ROW);
+            cr_assert_eq(q_colint(q, 0), i);
             store_stmt_release(s, q);
         }
     gmk_store_close(s); /* a statement left unfinalized would leak (LeakSanitizer in CI) */
+}
+
+/* --- PostgreSQL ------------------------------------------------------------------------- */
+
+static int64_t count_of(const char *name, const char *query) {
+    char v[64];
+    psql_value(name, query, v, sizeof v);
+    return strtoll(v, NULL, 10);
+}
+
+Test(store, pg_newer_schema_refused_untouched) {
+    pg_only();
+    char path[512];
+    gmk_store *s = open_ok(db(path, "new"));
+    finish(s, begin(s, GMK_STORE_MODE_HVH, 0, GMK_EMPTY), GMK_BLACK_WINS, GMK_REASON_FIVE);
+    gmk_store_close(s);
+    char sql_text[128];
+    snprintf(sql_text, sizeof sql_text, "UPDATE gomoku_schema SET version = %d;",
+             GMK_STORE_SCHEMA_VERSION + 1);
+    cr_assert_eq(psql_in("new", false, sql_text), 0);
+    s = (gmk_store *)1;
+    cr_assert_eq(gmk_store_open(path, 0, &s, err, sizeof err), GMK_STORE_TOO_NEW, "%s", err);
+    cr_assert_null(s);
+    cr_assert(strstr(err, "newer") != NULL, "%s", err);
+    cr_assert_eq(count_of("new", "SELECT max(version) FROM gomoku_schema"),
+                 GMK_STORE_SCHEMA_VERSION + 1, "left as it was");
+    cr_assert_eq(count_of("new", "SELECT count(*) FROM games"), 1);
+}
+
+Test(store, pg_foreign_tables_refused) {
+    pg_only();
+    char path[512];
+    db(path, "foreign");
+    cr_assert_eq(psql_in("foreign", false, "CREATE TABLE games (photo TEXT);"), 0);
+    gmk_store *s = (gmk_store *)1;
+    cr_assert_eq(gmk_store_open(path, 0, &s, err, sizeof err), GMK_STORE_CORRUPT, "%s", err);
+    cr_assert_null(s);
+    cr_assert_eq(
+        count_of("foreign", "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"),
+        1, "nothing created beside it");
+}
+
+Test(store, pg_existing_and_readonly) {
+    pg_only();
+    char path[512];
+    db(path, "ro");
+    gmk_store *s = (gmk_store *)1;
+    cr_assert_eq(gmk_store_open(path, GMK_STORE_OPEN_EXISTING, &s, err, sizeof err),
+                 GMK_STORE_NOT_FOUND, "%s", err);
+    cr_assert_eq(gmk_store_open(path, GMK_STORE_OPEN_READONLY, &s, err, sizeof err),
+                 GMK_STORE_NOT_FOUND, "%s", err);
+    cr_assert_eq(
+        count_of("ro", "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"), 0,
+        "opening to read creates nothing");
+    s = open_ok(path);
+    int64_t id = begin(s, GMK_STORE_MODE_HVH, 0, GMK_EMPTY);
+    gmk_store_close(s);
+    cr_assert_eq(gmk_store_open(path, GMK_STORE_OPEN_READONLY, &s, err, sizeof err), GMK_STORE_OK,
+                 "%s", err);
+    static gmk_store_record rec;
+    cr_assert_eq(gmk_store_game_load(s, id, &rec, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(gmk_store_game_add_move(s, id, 0, 7, 7, 0, err, sizeof err), GMK_STORE_READ_ONLY);
+    gmk_store_close(s);
+}
+
+/* The password of a connection string appears in no message and not in gmk_store_path. */
+Test(store, pg_password_never_shown) {
+    pg_only();
+    char path[512], with[700];
+    db(path, "secret");
+    snprintf(with, sizeof with, "%s password=Sesame123", path);
+    gmk_store *s = open_ok(with); /* trust authentication: the password is not needed */
+    cr_assert_null(strstr(gmk_store_path(s), "Sesame123"), "%s", gmk_store_path(s));
+    cr_assert(strstr(gmk_store_path(s), "postgresql://") != NULL, "%s", gmk_store_path(s));
+    gmk_store_close(s);
+    const char *bad[] = {
+        "postgresql://ann:Sesame123@127.0.0.1:1/gomoku?connect_timeout=2",
+        "host=127.0.0.1 port=1 user=ann password=Sesame123 dbname=x connect_timeout=2",
+        "host=127.0.0.1 password=Sesame123 nonsense",
+        "postgres://ann:Sesame123@[::1/x",
+        "dbname=x password='Sesame123 unknown_option=1",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        s = (gmk_store *)1;
+        gmk_store_status st = gmk_store_open(bad[i], 0, &s, err, sizeof err);
+        cr_assert_neq(st, GMK_STORE_OK, "%s", bad[i]);
+        cr_assert_null(s);
+        cr_assert(err[0], "a message for %s", bad[i]);
+        cr_assert_null(strstr(err, "Sesame123"), "%s", err);
+    }
+    /* the command line tools show the same message */
+    char out[8192], outf[600], cmd[1200];
+    snprintf(outf, sizeof outf, "%s/stats.out", tmp);
+    const char *bin = getenv("GMK_BIN");
+    if (!bin) return;
+    snprintf(cmd, sizeof cmd, "'%s' stats --db '%s' >'%s' 2>&1", bin, bad[0], outf);
+    cr_assert_neq(system(cmd), 0);
+    FILE *f = fopen(outf, "r");
+    size_t n = fread(out, 1, sizeof out - 1, f);
+    out[n] = '\0';
+    fclose(f);
+    cr_assert(strstr(out, "127.0.0.1") != NULL, "%s", out);
+    cr_assert_null(strstr(out, "Sesame123"), "%s", out);
+}
+
+/* Two processes, each with its own connection, play the same ply of one game at the same
+ * moment, many times over: exactly one of them is stored each time (the row lock of the game
+ * orders them; the second sees the first's move and is refused). */
+Test(store, pg_two_writers_one_move) {
+    pg_only();
+    char path[512];
+    gmk_store *s = open_ok(db(path, "race"));
+    int64_t id = begin(s, GMK_STORE_MODE_HVH, 0, GMK_EMPTY);
+    enum { ROUNDS = 20 };
+    int go[2][2], done[2][2];
+    pid_t kid[2];
+    for (int k = 0; k < 2; k++) {
+        cr_assert_eq(pipe(go[k]), 0);
+        cr_assert_eq(pipe(done[k]), 0);
+        kid[k] = fork();
+        cr_assert_geq(kid[k], 0);
+        if (kid[k] == 0) {
+            char e[512];
+            gmk_store *c = NULL;
+            if (gmk_store_open(path, 0, &c, e, sizeof e) != GMK_STORE_OK) _exit(2);
+            int ply;
+            while (read(go[k][0], &ply, sizeof ply) == sizeof ply && ply >= 0) {
+                int st = gmk_store_game_add_move(c, id, ply, (ply * 3 + k) % 15,
+                                                 (ply * 3 + k) / 15 % 15, k, e, sizeof e);
+                if (write(done[k][1], &st, sizeof st) != sizeof st) _exit(3);
+            }
+            gmk_store_close(c);
+            _exit(0);
+        }
+    }
+    for (int ply = 0; ply < ROUNDS; ply++) {
+        for (int k = 0; k < 2; k++) cr_assert_eq(write(go[k][1], &ply, sizeof ply), sizeof ply);
+        int st[2];
+        for (int k = 0; k < 2; k++)
+            cr_assert_eq(read(done[k][0], &st[k], sizeof st[k]), sizeof st[k]);
+        cr_assert((st[0] == GMK_STORE_OK) != (st[1] == GMK_STORE_OK),
+                  "ply %d: exactly one stored (%s, %s)", ply, gmk_store_status_name(st[0]),
+                  gmk_store_status_name(st[1]));
+        for (int k = 0; k < 2; k++)
+            if (st[k] != GMK_STORE_OK) cr_assert_eq(st[k], GMK_STORE_INVALID);
+    }
+    for (int k = 0; k < 2; k++) {
+        int stop = -1; /* the other child holds this pipe open too: no end of file */
+        cr_assert_eq(write(go[k][1], &stop, sizeof stop), sizeof stop);
+        int status;
+        cr_assert_eq(waitpid(kid[k], &status, 0), kid[k]);
+        cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+    static gmk_store_record rec;
+    cr_assert_eq(gmk_store_game_load(s, id, &rec, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(rec.game.move_count, ROUNDS);
+    gmk_store_close(s);
+}
+
+/* A statement that waits too long (here on a lock another connection holds) is cut by the
+ * statement timeout: the call fails with GMK_STORE_BUSY in about the timeout, stores nothing,
+ * and the handle works once the lock is gone. */
+Test(store, pg_statement_timeout) {
+    pg_only();
+    char path[512], quick[512];
+    gmk_store *a = open_ok(db(path, "slow"));
+    int64_t id = begin(a, GMK_STORE_MODE_HVH, 0, GMK_EMPTY);
+    gmk_store *b = open_ok(db_with(quick, "slow", " -c statement_timeout=300"));
+    cr_assert_eq(gmk_store_batch_begin(a, err, sizeof err), GMK_STORE_OK, "%s", err);
+    add(a, id, 0, 7, 7, 0); /* holds the game's row lock until the batch ends */
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    gmk_store_status st = gmk_store_game_add_move(b, id, 1, 8, 8, 0, err, sizeof err);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+    cr_assert_eq(st, GMK_STORE_BUSY, "%s: %s", gmk_store_status_name(st), err);
+    cr_assert(ms >= 250 && ms < 3000, "cut after %.0f ms", ms);
+    cr_assert(strstr(err, "timeout") != NULL, "%s", err);
+    cr_assert_eq(gmk_store_batch_end(a, true, err, sizeof err), GMK_STORE_OK, "%s", err);
+    add(b, id, 1, 8, 8, 0);
+    static gmk_store_record rec;
+    cr_assert_eq(gmk_store_game_load(a, id, &rec, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(rec.game.move_count, 2);
+    gmk_store_close(a);
+    gmk_store_close(b);
+}
+
+/* The server ends the connection (as on a restart): the call in flight fails with
+ * GMK_STORE_UNAVAILABLE and stores nothing; a batch open across the loss saves nothing; the
+ * next call connects again by itself. */
+Test(store, pg_connection_lost_and_made_again) {
+    pg_only();
+    char path[512], app[700];
+    snprintf(app, sizeof app, "%s application_name=gmk_lost_test", db(path, "lost"));
+    gmk_store *s = open_ok(app);
+    int64_t id = begin(s, GMK_STORE_MODE_HVH, 0, GMK_EMPTY);
+    add(s, id, 0, 7, 7, 0);
+    const char *kill_it = "SELECT count(pg_terminate_backend(pid, 5000)) FROM pg_stat_activity "
+                          "WHERE application_name = 'gmk_lost_test';";
+    cr_assert_eq(psql_in("lost", false, kill_it), 0);
+    gmk_store_status st = gmk_store_game_add_move(s, id, 1, 8, 8, 0, err, sizeof err);
+    cr_assert_eq(st, GMK_STORE_UNAVAILABLE, "%s: %s", gmk_store_status_name(st), err);
+    add(s, id, 1, 8, 8, 0); /* connected again */
+    cr_assert_eq(gmk_store_batch_begin(s, err, sizeof err), GMK_STORE_OK, "%s", err);
+    add(s, id, 2, 9, 9, 0);
+    cr_assert_eq(psql_in("lost", false, kill_it), 0);
+    cr_assert_neq(gmk_store_game_add_move(s, id, 3, 10, 10, 0, err, sizeof err), GMK_STORE_OK);
+    st = gmk_store_batch_end(s, true, err, sizeof err);
+    cr_assert_eq(st, GMK_STORE_UNAVAILABLE, "%s: %s", gmk_store_status_name(st), err);
+    static gmk_store_record rec;
+    cr_assert_eq(gmk_store_game_load(s, id, &rec, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(rec.game.move_count, 2, "the batch saved nothing");
+    gmk_store_close(s);
+}
+
+/* Several processes open a new database at the same moment: the advisory lock lets one
+ * create the schema; every open succeeds and the version is recorded once. */
+Test(store, pg_servers_migrate_once) {
+    pg_only();
+    char path[512];
+    db(path, "together");
+    enum { KIDS = 4 };
+    pid_t kid[KIDS];
+    for (int k = 0; k < KIDS; k++) {
+        kid[k] = fork();
+        cr_assert_geq(kid[k], 0);
+        if (kid[k] == 0) {
+            char e[512];
+            gmk_store *c = NULL;
+            gmk_store_status st = gmk_store_open(path, 0, &c, e, sizeof e);
+            if (st != GMK_STORE_OK) fprintf(stderr, "open: %s\n", e);
+            gmk_store_close(c);
+            _exit(st == GMK_STORE_OK ? 0 : 1);
+        }
+    }
+    for (int k = 0; k < KIDS; k++) {
+        int status;
+        cr_assert_eq(waitpid(kid[k], &status, 0), kid[k]);
+        cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "opener %d failed", k);
+    }
+    cr_assert_eq(count_of("together", "SELECT count(*) FROM gomoku_schema"), 1);
+    cr_assert_eq(count_of("together", "SELECT max(version) FROM gomoku_schema"),
+                 GMK_STORE_SCHEMA_VERSION);
+}
+
+/* A name selects its backend: connection strings PostgreSQL, anything else a file. */
+Test(store, names_select_the_backend) {
+    cr_assert(gmk_store_names_server("postgresql://ann@db.example/gomoku"));
+    cr_assert(gmk_store_names_server("postgres:///gomoku?host=/run/postgresql"));
+    cr_assert(gmk_store_names_server("host=/run/postgresql dbname=gomoku"));
+    cr_assert(gmk_store_names_server("dbname = gomoku"));
+    cr_assert_not(gmk_store_names_server("/var/lib/gomoku/gomoku.db"));
+    cr_assert_not(gmk_store_names_server("games.db"));
+    cr_assert_not(gmk_store_names_server("colour=blue.db"), "not a libpq keyword");
+    cr_assert_not(gmk_store_names_server("postgresql.db"));
+}
+
+/* Schema 5's tables (store/reviews.h) on both backends: a review kept, replaced and read back;
+ * a puzzle player's rating with its doubles exact. */
+Test(store, reviews_and_puzzle_players) {
+    char path[512];
+    gmk_store *s = open_ok(db(path, "rev"));
+    int64_t id = begin(s, GMK_STORE_MODE_HVC, 3, GMK_BLACK);
+    char *data = NULL;
+    cr_assert_eq(gmk_store_review_get(s, id, 10, 60000, &data, err, sizeof err),
+                 GMK_STORE_NOT_FOUND);
+    cr_assert_eq(gmk_store_review_put(s, id, 10, 60000, "{\"a\": 1}", err, sizeof err),
+                 GMK_STORE_OK, "%s", err);
+    cr_assert_eq(
+        gmk_store_review_put(s, id, 10, 60000, "{\"a\": 2, \"ü\": \"五\"}", err, sizeof err),
+        GMK_STORE_OK, "%s", err);
+    cr_assert_eq(gmk_store_review_put(s, id + 99, 10, 60000, "{}", err, sizeof err),
+                 GMK_STORE_NOT_FOUND, "no such game");
+    gmk_store_close(s);
+    s = open_ok(path);
+    cr_assert_eq(gmk_store_review_get(s, id, 10, 60000, &data, err, sizeof err), GMK_STORE_OK, "%s",
+                 err);
+    cr_assert_str_eq(data, "{\"a\": 2, \"ü\": \"五\"}");
+    free(data);
+    gmk_store_puzzle_player p = {.player = "local",
+                                 .rating = 1623.4567890123,
+                                 .deviation = 87.25,
+                                 .volatility = 0.0600001,
+                                 .streak = 3,
+                                 .best_streak = 7,
+                                 .solved = 12,
+                                 .failed = 4,
+                                 .updated_s = 1700000000};
+    cr_assert_eq(gmk_store_puzzle_player_put(s, &p, err, sizeof err), GMK_STORE_OK, "%s", err);
+    p.streak = 4;
+    cr_assert_eq(gmk_store_puzzle_player_put(s, &p, err, sizeof err), GMK_STORE_OK, "%s", err);
+    gmk_store_puzzle_player q;
+    cr_assert_eq(gmk_store_puzzle_player_get(s, "local", &q, err, sizeof err), GMK_STORE_OK, "%s",
+                 err);
+    cr_assert(q.rating == p.rating && q.deviation == p.deviation && q.volatility == p.volatility);
+    cr_assert_eq(q.streak, 4);
+    cr_assert_eq(q.best_streak, 7);
+    cr_assert_eq(q.updated_s, 1700000000);
+    cr_assert_eq(gmk_store_puzzle_player_get(s, "nobody", &q, err, sizeof err),
+                 GMK_STORE_NOT_FOUND);
+    gmk_store_close(s);
 }
