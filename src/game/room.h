@@ -142,7 +142,8 @@ typedef struct gmk_room gmk_room;
 /* --- names, codes, clocks (room_text.c) -------------------------------------------------- */
 
 /* Is name a valid display name: valid UTF-8 of 1..GMK_ROOM_NAME_CHARS characters and fewer
- * than GMK_ROOM_NAME_MAX bytes, no control or bidirectional-override characters, not blank?
+ * than GMK_ROOM_NAME_MAX bytes, no control or bidirectional-override characters, with at least
+ * one visible character (not only spaces, zero-width characters, Hangul fillers, U+2800...)?
  * Writes why not into err. */
 bool gmk_room_name_valid(const char *name, char *err, size_t errlen);
 

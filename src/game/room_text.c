@@ -49,6 +49,25 @@ static bool forbidden_char(uint32_t c) {
            (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF;
 }
 
+/* Characters that draw nothing: Unicode's White_Space (PropList.txt) and
+ * Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15.0), which hold the
+ * zero-width characters, the variation selectors, the tags and the Hangul fillers (U+3164,
+ * U+FFA0...), and U+2800 BRAILLE PATTERN BLANK, which is neither but shows as a blank. A name
+ * needs at least one character outside this set. */
+static bool invisible_char(uint32_t c) {
+    static const uint32_t ranges[][2] = {
+        {0x0009, 0x000D}, {0x0020, 0x0020},   {0x0085, 0x0085},   {0x00A0, 0x00A0},
+        {0x00AD, 0x00AD}, {0x034F, 0x034F},   {0x061C, 0x061C},   {0x115F, 0x1160},
+        {0x1680, 0x1680}, {0x17B4, 0x17B5},   {0x180B, 0x180F},   {0x2000, 0x200F},
+        {0x2028, 0x202F}, {0x205F, 0x206F},   {0x2800, 0x2800},   {0x3000, 0x3000},
+        {0x3164, 0x3164}, {0xFE00, 0xFE0F},   {0xFEFF, 0xFEFF},   {0xFFA0, 0xFFA0},
+        {0xFFF0, 0xFFF8}, {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF},
+    };
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+        if (c >= ranges[i][0] && c <= ranges[i][1]) return true;
+    return false;
+}
+
 bool gmk_room_name_valid(const char *name, char *err, size_t errlen) {
     if (!name || !*name) {
         put_err(err, errlen, "a display name is needed");
@@ -73,7 +92,7 @@ bool gmk_room_name_valid(const char *name, char *err, size_t errlen) {
             put_err(err, errlen, "the display name holds a control character");
             return false;
         }
-        if (cp != ' ' && cp != 0xA0 && cp != 0x3000) blank = false;
+        if (!invisible_char(cp)) blank = false;
         i += (size_t)len;
         chars++;
     }
@@ -82,7 +101,7 @@ bool gmk_room_name_valid(const char *name, char *err, size_t errlen) {
         return false;
     }
     if (blank) {
-        put_err(err, errlen, "the display name is blank");
+        put_err(err, errlen, "the display name has no visible character");
         return false;
     }
     return true;

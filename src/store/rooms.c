@@ -403,6 +403,46 @@ gmk_store_status gmk_store_room_close_idle(gmk_store *s, int64_t before_ms, int6
     return GMK_STORE_OK;
 }
 
+gmk_store_status gmk_store_seat_scores(gmk_store *s, gmk_store_player_score *out, int cap,
+                                       int *count, char *err, size_t errlen) {
+    const char *what = "cannot read the seats' scores";
+    gmk_store_status st = store_check(s, false, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (!count || cap < 0 || (cap > 0 && !out))
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: bad arguments", what);
+    *count = 0;
+    /* events: 3 started (color: seat 0's colour), 10 over (outcome 1 black wins, 2 white wins,
+     * 3 draw); colours 1 black, 2 white: a seat won when the outcome is its colour */
+    static const char sql[] =
+        "WITH over AS (SELECT e.room_id, e.outcome, (SELECT st.color FROM room_events st "
+        "  WHERE st.room_id = e.room_id AND st.kind = 3 AND st.seq < e.seq "
+        "  ORDER BY st.seq DESC LIMIT 1) AS c0 "
+        "  FROM room_events e WHERE e.kind = 10 AND e.outcome IN (1, 2, 3)), "
+        "mine AS (SELECT s.room_id, s.seat, s.name, o.outcome, "
+        "  CASE s.seat WHEN 0 THEN o.c0 ELSE 3 - o.c0 END AS color "
+        "  FROM over o JOIN room_seats s ON s.room_id = o.room_id WHERE o.c0 IN (1, 2)) "
+        "SELECT name, count(*), sum(CASE WHEN outcome = color THEN 1 ELSE 0 END), "
+        "  sum(CASE WHEN outcome IN (1, 2) AND outcome <> color THEN 1 ELSE 0 END), "
+        "  sum(CASE WHEN outcome = 3 THEN 1 ELSE 0 END) FROM mine GROUP BY room_id, seat, name "
+        "ORDER BY 3 DESC, 2 DESC, name LIMIT ?1";
+    int rc;
+    store_q *q = store_stmt(s, sql, &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, cap);
+    while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
+        rc = DB_OK;
+        gmk_store_player_score *p = &out[*count];
+        copy_text(p->name, sizeof p->name, q_coltext(q, 0));
+        p->games = q_colint(q, 1);
+        p->wins = q_colint(q, 2);
+        p->losses = q_colint(q, 3);
+        p->draws = q_colint(q, 4);
+        ++*count;
+    }
+    if (rc != DB_DONE) st = store_sql_fail(s, rc, what, err, errlen);
+    store_stmt_release(s, q);
+    return st;
+}
+
 gmk_store_status gmk_store_player_scores(gmk_store *s, gmk_store_mode mode,
                                          gmk_store_player_score *out, int cap, int *count,
                                          char *err, size_t errlen) {

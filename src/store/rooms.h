@@ -105,6 +105,14 @@ typedef struct {
     int games, wins, losses, draws;
 } gmk_store_player_score;
 
+/* The finished games of the open rooms by seat (a seat is held by one token: a name proves
+ * nothing, so two seats of one name are two lines), most wins first, then most games, then by
+ * name; up to cap lines, *count receives how many. A game's result comes from the room's log
+ * (its OVER event, and the colours of the STARTED event before it), so a closed room's games
+ * count no more here. */
+gmk_store_status gmk_store_seat_scores(gmk_store *s, gmk_store_player_score *out, int cap,
+                                       int *count, char *err, size_t errlen);
+
 /* The finished games of one mode by player name (online rooms: GMK_STORE_MODE_ONLINE), most
  * wins first, then most games, then by name; up to cap lines, *count receives how many. */
 gmk_store_status gmk_store_player_scores(gmk_store *s, gmk_store_mode mode,

@@ -217,15 +217,13 @@ static enum MHD_Result get_stats(web_request *rq) {
                              "games", r->games, "wins", r->wins, "losses", r->losses, "draws",
                              r->draws, "black_wins", r->black_wins, "white_wins", r->white_wins));
     }
-    /* online games by player name */
+    /* online games by seat: a name proves nothing (anyone may play as "Ann") */
     gmk_store_player_score *ps = malloc(64 * sizeof *ps);
     json_t *players = json_array();
     n = 0;
     if (!ps) snprintf(err, sizeof err, "out of memory");
     pthread_mutex_lock(&rq->web->store_mu);
-    st = ps ? gmk_store_player_scores(rq->web->store, GMK_STORE_MODE_ONLINE, ps, 64, &n, err,
-                                      sizeof err)
-            : GMK_STORE_IO;
+    st = ps ? gmk_store_seat_scores(rq->web->store, ps, 64, &n, err, sizeof err) : GMK_STORE_IO;
     pthread_mutex_unlock(&rq->web->store_mu);
     for (int i = 0; st == GMK_STORE_OK && i < n; i++)
         json_array_append_new(players, json_pack("{s:s,s:i,s:i,s:i,s:i}", "name", ps[i].name,

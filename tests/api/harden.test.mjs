@@ -503,6 +503,49 @@ describe('rooms: writes, lifetime, memory (defects 4, 5, 6)', () => {
   });
 });
 
+describe('names (defect 11)', () => {
+  test('names without a visible character are refused, to create and to join', async () => {
+    const { ann, code } = await twoPlayers(srv.url);
+    for (const name of ['\u200B', '\u3164', '\u2800', ' \u200B\u2800\u3000', '\uFFA0\u115F', '\uFE0F', '\u00AD\u2060']) {
+      const c = await new Page(srv.url).post('/api/rooms', { name });
+      assert.equal(c.status, 400, `create as ${JSON.stringify(name)}: ${c.text}`);
+      assert.match(c.json.error, /visible/);
+    }
+    const fresh = (await ann.post('/api/rooms', { name: 'Ann' })).json.code;
+    const j = await new Page(srv.url).post(`/api/rooms/${fresh}/join`, { name: '\u3164' });
+    assert.equal(j.status, 400, j.text);
+    assert.equal((await ann.get(`/api/rooms/${fresh}`)).json.seats[1].taken, false);
+    assert.ok(code);
+  });
+
+  test('online results are counted by seat: losing games as "Ann" does not touch Ann\'s line', async () => {
+    const s = await startServer(tempDb(), ['--quiet', '--join-limit', '1000']);
+    try {
+      // the real Ann wins a game
+      const { ann, bob, code } = await twoPlayers(s.url);
+      for (const [who, p] of [[ann, 'h8'], [bob, 'a1'], [ann, 'i8'], [bob, 'a2'], [ann, 'j8'], [bob, 'a3'], [ann, 'k8'], [bob, 'a4'], [ann, 'l8']])
+        assert.equal((await who.post(`/api/rooms/${code}/move`, { point: p })).status, 200);
+      // someone else calls themselves Ann and loses three games
+      for (let i = 0; i < 3; i++) {
+        const fake = new Page(s.url);
+        const eve = new Page(s.url);
+        const c = (await fake.post('/api/rooms', { name: 'Ann' })).json.code;
+        assert.equal((await eve.post(`/api/rooms/${c}/join`, { name: 'Eve' })).status, 200);
+        assert.equal((await fake.post(`/api/rooms/${c}/resign`)).status, 200);
+      }
+      const stats = (await request(s.url, 'GET', '/api/stats')).json;
+      const anns = stats.online_players.filter((p) => p.name === 'Ann');
+      assert.equal(anns.length, 4, JSON.stringify(stats.online_players));
+      const real = anns.filter((p) => p.wins === 1);
+      assert.equal(real.length, 1);
+      assert.deepEqual({ ...real[0] }, { name: 'Ann', games: 1, wins: 1, losses: 0, draws: 0 });
+      for (const p of anns.filter((x) => x !== real[0])) assert.deepEqual({ ...p }, { name: 'Ann', games: 1, wins: 0, losses: 1, draws: 0 });
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+});
+
 describe('--trust-proxy', () => {
   test('the limits count the forwarded client; https makes the cookies Secure', async () => {
     const s = await startServer(tempDb(), ['--trust-proxy', '--join-limit', '2', '--quiet']);

@@ -685,6 +685,13 @@ Test(room_text, names) {
     cr_assert(!gmk_room_name_valid("", NULL, 0));
     cr_assert(!gmk_room_name_valid("   ", NULL, 0));
     cr_assert(!gmk_room_name_valid("a\nb", NULL, 0));
+    /* no visible character: zero-width space, Hangul filler, Braille blank, and mixed */
+    cr_assert(!gmk_room_name_valid("\xe2\x80\x8b", NULL, 0));
+    cr_assert(!gmk_room_name_valid("\xe3\x85\xa4", NULL, 0));
+    cr_assert(!gmk_room_name_valid("\xe2\xa0\x80", NULL, 0));
+    cr_assert(!gmk_room_name_valid(" \xe2\x80\x8b\xef\xbe\xa0\xe3\x80\x80", NULL, 0));
+    cr_assert(!gmk_room_name_valid("\xef\xb8\x8f\xf3\xa0\x80\x81", NULL, 0)); /* VS16, a tag */
+    cr_assert(gmk_room_name_valid("A\xe2\x80\x8b", NULL, 0), "one visible character is enough");
     cr_assert(!gmk_room_name_valid("a\x7f", NULL, 0));
     cr_assert(!gmk_room_name_valid("a\xc2\x85", NULL, 0)); /* C1 control */
     cr_assert(!gmk_room_name_valid("\xe2\x80\xae"
