@@ -13,6 +13,15 @@
  * line `HTTP/1.x NNN ` and NNN is not 5xx, except 503 (the engine queue is full); the server
  * never closes the connection without a reply (MHD does when a handler fails). A reply that
  * does not come in time is accepted (POST /api/analyze may think up to 5 s by design).
+ * Every whole reply is also checked answer by answer (check_answers): an error (4xx, 5xx) is
+ * the API's JSON {"error": ...}, never a page of libmicrohttpd's, except the few that
+ * libmicrohttpd sends before the server sees the request (docs/http-api.md, "What
+ * libmicrohttpd answers itself"): a request head over 64 KiB (414, 431), a malformed header
+ * or Content-Length (400), an HTTP version other than 1.x (505).
+ * The last route, RAW, sends the input's bytes themselves as the request (request line,
+ * headers, body, chunks: anything), with "Connection: close" added after the first line and
+ * the sending side shut after it, and checks every answer the same way; no answer at all is
+ * allowed there (libmicrohttpd hangs up on a request line it cannot read).
  * FUZZ_HTTP_VERBOSE=1 in the environment prints each request's status.
  * Build and run: make fuzz; build/fuzz/fuzz_http -max_total_time=60 fuzz/corpus/http */
 #include <arpa/inet.h>
@@ -22,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <time.h>
@@ -139,6 +149,94 @@ static int status_of(const char *reply, int len) {
         abort();
     }
     return status;
+}
+
+/* The value of header name in the head [head, end), or NULL; its length in *len. */
+static const char *header_in(const char *head, const char *end, const char *name, size_t *len) {
+    size_t n = strlen(name);
+    for (const char *p = strstr(head, "\r\n"); p && p + 2 < end; p = strstr(p + 2, "\r\n")) {
+        const char *line = p + 2;
+        if ((size_t)(end - line) > n && strncasecmp(line, name, n) == 0 && line[n] == ':') {
+            const char *v = line + n + 1;
+            while (*v == ' ') v++;
+            *len = strcspn(v, "\r\n");
+            return v;
+        }
+    }
+    return NULL;
+}
+
+/* Checks every answer in a whole reply: a valid status line; an error is the API's JSON
+ * {"error":...} (Content-Type application/json) but for libmicrohttpd's own answers of the
+ * documented kinds (no Content-Type: 400, 414, 431, 505), after which it closes; a stream
+ * (text/event-stream) or a reply cut short ends the check. */
+static void check_answers(const char *reply, int len) {
+    const char *p = reply, *end = reply + (len > 0 ? len : 0);
+    while (p < end) {
+        CHECK(end - p >= 12 && strncmp(p, "HTTP/1.", 7) == 0);
+        int status = atoi(p + 9);
+        CHECK(status >= 100 && status <= 599);
+        const char *head_end = strstr(p, "\r\n\r\n");
+        if (!head_end || head_end >= end) return; /* cut off by the timeout */
+        size_t n;
+        const char *ct = header_in(p, head_end, "Content-Type", &n);
+        if (ct && n >= 17 && strncmp(ct, "text/event-stream", 17) == 0) return;
+        if (status >= 400 && !ct) { /* libmicrohttpd's own page: only the documented ones */
+            if (status != 400 && status != 414 && status != 431 && status != 505) {
+                fprintf(stderr, "fuzz_http: libmicrohttpd answered %d itself:\n%.600s\n", status,
+                        p);
+                abort();
+            }
+            return; /* it closes the connection after it */
+        }
+        size_t cl_len;
+        const char *cl = header_in(p, head_end, "Content-Length", &cl_len);
+        CHECK(cl); /* every answer of the API has its length */
+        size_t body_len = strtoul(cl, NULL, 10);
+        const char *body = head_end + 4;
+        if (body + body_len > end) return; /* cut off (the reply buffer is full) */
+        if (status >= 400) {
+            if (!ct || n < 16 || strncmp(ct, "application/json", 16) != 0 || body_len < 10 ||
+                strncmp(body, "{\"error\":\"", 10) != 0) {
+                fprintf(stderr, "fuzz_http: an error that is not the API's JSON:\n%.600s\n", p);
+                abort();
+            }
+        }
+        p = body + body_len;
+    }
+}
+
+/* Sends raw bytes as a request: "Connection: close" after the first line, then the sending
+ * side is shut, so that the server answers what it has and closes. */
+static int raw_request(const uint8_t *data, size_t len, char *out, size_t cap) {
+    int fd = connect_server();
+    if (fd < 0) return -1;
+    static uint8_t msg[BODY_CAP + 64];
+    const uint8_t *nl = memchr(data, '\n', len);
+    size_t first = nl ? (size_t)(nl - data) + 1 : len, n = 0;
+    memcpy(msg, data, first);
+    n = first;
+    if (nl) {
+        memcpy(msg + n, "Connection: close\r\n", 19);
+        n += 19;
+    }
+    memcpy(msg + n, data + first, len - first);
+    n += len - first;
+    for (size_t off = 0; off < n;) {
+        ssize_t k = send(fd, msg + off, n - off, MSG_NOSIGNAL);
+        if (k <= 0) break;
+        off += (size_t)k;
+    }
+    shutdown(fd, SHUT_WR);
+    size_t got = 0;
+    while (got + 1 < cap) {
+        ssize_t k = recv(fd, out + got, cap - 1 - got, 0);
+        if (k <= 0) break;
+        got += (size_t)k;
+    }
+    out[got] = '\0';
+    close(fd);
+    return (int)got;
 }
 
 /* Copies the value of a Set-Cookie whose name starts with prefix, as "name=value". */
@@ -312,6 +410,7 @@ static const route ROUTES[] = {
     {"GET", "/api/rooms/{R}/events", ROOM1, 0, 1, 0},
     {"GET", "/api/games/{G}", GAME_HVH, 0, 0, 0},
     {"GET", "/api/rooms/{R}", ROOM0, 0, 0, 0},
+    {"RAW", "", NONE, 0, 0, 0}, /* the input is the request itself (request line and all) */
 };
 enum { NROUTES = sizeof ROUTES / sizeof ROUTES[0] };
 
@@ -325,6 +424,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     const uint8_t *body = data + 1;
     size_t len = size - 1;
+    static char reply[REPLY_CAP];
+    if (strcmp(r->method, "RAW") == 0) {
+        int n = raw_request(body, len, reply, sizeof reply);
+        if (n > 0) {
+            check_answers(reply, n);
+            int status = atoi(reply + 9);
+            if (status >= 500 && status != 503 && status != 505) {
+                fprintf(stderr, "fuzz_http: status %d:\n%.2000s\n", status, reply);
+                abort();
+            }
+        }
+        if (getenv("FUZZ_HTTP_VERBOSE"))
+            fprintf(stderr, "fuzz_http: RAW %.*s -> %.12s\n", (int)(len < 40 ? len : 40),
+                    (const char *)body, reply);
+        return 0;
+    }
     char path[4096] = "";
     for (const char *p = r->path; *p && strlen(path) + 64 < sizeof path; p++) {
         size_t at = strlen(path);
@@ -348,12 +463,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                          : r->target == NONE  ? NULL
                                               : o->owner;
     if (r->target == NONE && strncmp(r->path, "/api/games", 10) == 0) cookie = o->owner;
-    static char reply[REPLY_CAP];
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int n = request(r->method, path, r->plain ? "text/plain" : "application/json", cookie, body,
                     len, !r->stream, reply, sizeof reply);
     int status = status_of(reply, n);
+    if (!r->stream) check_answers(reply, n);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (getenv("FUZZ_HTTP_VERBOSE"))
         fprintf(stderr, "fuzz_http: %s %s -> %d (%.1f ms)\n", r->method, path, status,
