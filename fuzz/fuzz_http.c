@@ -211,6 +211,10 @@ static void check_answers(const char *reply, int len) {
 static int raw_request(const uint8_t *data, size_t len, char *out, size_t cap) {
     int fd = connect_server();
     if (fd < 0) return -1;
+    /* the server answers a whole request in a few ms; a request it still waits for (a body
+     * shorter than its Content-Length, a head cut short) is given up on sooner than 3 s */
+    struct timeval tv = {.tv_usec = 300 * 1000};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     static uint8_t msg[BODY_CAP + 64];
     const uint8_t *nl = memchr(data, '\n', len);
     size_t first = nl ? (size_t)(nl - data) + 1 : len, n = 0;
