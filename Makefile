@@ -141,6 +141,8 @@ $(OUT)/policy: tools/policy.c tools/games.c tools/games.h $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ tools/policy.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 $(OUT)/winrate: tools/winrate.c tools/games.c tools/games.h $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ tools/winrate.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
+$(OUT)/puzzles: tools/puzzles.c tools/games.c tools/games.h $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ tools/puzzles.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 $(OUT)/evalnet: tools/evalnet.c tools/games.c tools/games.h $(OUT)/libgmk.a
 	$(CC) $(CFLAGS_ALL) -o $@ tools/evalnet.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 .PHONY: weights
@@ -161,6 +163,22 @@ weights: $(OUT)/gendata $(OUT)/texel $(OUT)/policy $(OUT)/winrate
 	$(OUT)/winrate --rule $(WEIGHTS_RULE) $(OUT)/winrate-games.txt > $(OUT)/winrate_$(WEIGHTS_RULE).c
 	clang-format -i $(OUT)/winrate_$(WEIGHTS_RULE).c
 	mv $(OUT)/winrate_$(WEIGHTS_RULE).c src/engine/winrate_$(WEIGHTS_RULE).c
+
+# make puzzles: the shipped puzzle set (src/game/puzzles_data.c; docs/puzzles.md): self-play
+# games of each rule (tools/gendata.c, 2 x PUZZLE_GAMES with the same seeds every time, so the
+# same set), mined by
+# tools/puzzles.c. Runs under nice 10: the machine is shared.
+PUZZLE_GAMES ?= 500
+PUZZLE_NODES ?= 8000
+.PHONY: puzzles
+puzzles: $(OUT)/gendata $(OUT)/puzzles
+	for seed in 21 31; do nice -n 10 $(OUT)/gendata --rule freestyle --games $(PUZZLE_GAMES) --nodes $(PUZZLE_NODES) --seed $$seed; done > $(OUT)/puzzle-games-freestyle.txt
+	for seed in 22 32; do nice -n 10 $(OUT)/gendata --rule renju --games $(PUZZLE_GAMES) --nodes $(PUZZLE_NODES) --seed $$seed; done > $(OUT)/puzzle-games-renju.txt
+	nice -n 10 $(OUT)/puzzles --rule freestyle $(OUT)/puzzle-games-freestyle.txt > $(OUT)/puzzles-freestyle.txt
+	nice -n 10 $(OUT)/puzzles --rule renju --first-id 100000 $(OUT)/puzzle-games-renju.txt > $(OUT)/puzzles-renju.txt
+	$(OUT)/puzzles --emit $(OUT)/puzzles-freestyle.txt $(OUT)/puzzles-renju.txt > $(OUT)/puzzles_data.c
+	clang-format -i $(OUT)/puzzles_data.c
+	mv $(OUT)/puzzles_data.c src/game/puzzles_data.c
 
 # bench/gen_tactics: finds positions for tests/data/tactics.txt (see bench/gen_tactics.c).
 $(OUT)/gen_tactics: bench/gen_tactics.c $(OUT)/libgmk.a

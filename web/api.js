@@ -198,6 +198,38 @@ export const getReview = (id) => call('GET', `/api/games/${id}/review`);
 /** @param {number} id @returns {Promise<Review>} */
 export const cancelReview = (id) => call('POST', `/api/games/${id}/review/cancel`, {});
 
+/**
+ * @typedef {object} PuzzlePlayer
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {number} streak
+ * @property {number} best_streak
+ * @property {number} solved
+ * @property {number} failed
+ */
+/**
+ * @typedef {object} Puzzle
+ * @property {number} id
+ * @property {string} rule
+ * @property {string} kind
+ * @property {number} length
+ * @property {string} grade
+ * @property {number} rating
+ * @property {string[]} moves
+ * @property {'black' | 'white'} to_move
+ * @property {boolean} [daily]
+ * @property {PuzzlePlayer} [player]
+ */
+/** A puzzle near the player's rating. @param {string} kind @returns {Promise<Puzzle>} */
+export const nextPuzzle = (kind) => call('GET', `/api/puzzles/next?kind=${encodeURIComponent(kind)}`);
+/** @returns {Promise<Puzzle>} */
+export const dailyPuzzle = () => call('GET', '/api/puzzles/daily');
+/** @param {number} id @param {string[]} moves @param {string} point @param {boolean} hinted
+ * @returns {Promise<{verdict: 'wrong' | 'good' | 'solved', reply: string | null, solution: string | null, player?: PuzzlePlayer}>} */
+export const puzzleMove = (id, moves, point, hinted) => call('POST', `/api/puzzles/${id}/move`, { moves, point, hinted });
+/** @param {number} id @param {string[]} moves @returns {Promise<{hint: string | null}>} */
+export const puzzleHint = (id, moves) => call('POST', `/api/puzzles/${id}/hint`, { moves });
+
 /** The coach's sentences for a position.
  * @param {{rule: string, size: number, moves: string, lang: string, what: string, point?: string}} req
  * @returns {Promise<{what: string, sentences: string[]}>} */

@@ -14,6 +14,7 @@ import { GamesDialog } from './records.js';
 import { showEvalBar } from './evalbar.js';
 import { Review } from './review.js';
 import { Coach } from './coach.js';
+import { PuzzleMode } from './puzzle.js';
 
 /** @typedef {import('./board.js').Point} Point */
 /** @typedef {import('./board.js').View} View */
@@ -69,7 +70,8 @@ export class App {
         this.games = new GamesDialog(this);
         this.review = new Review(this);
         this.coach = new Coach(this);
-        /** @type {'game' | 'replay'} what the board shows */
+        this.puzzle = new PuzzleMode(this);
+        /** @type {'game' | 'replay' | 'puzzle'} what the board shows */
         this.showing = 'game';
         this.messageTimer = 0;
         this.wire();
@@ -111,6 +113,7 @@ export class App {
      * @returns {{rule: string, size: number, moves: string[], gameId: number | null}} */
     position() {
         if (this.showing === 'replay') return this.replay.position();
+        if (this.showing === 'puzzle') return this.puzzle.position();
         const s = this.game.state;
         if (!s) return { rule: 'freestyle', size: 15, moves: [], gameId: null };
         return { rule: s.rule, size: s.size, moves: s.moves, gameId: s.id };
@@ -120,6 +123,7 @@ export class App {
      * @param {{rule: string, size: number, moves: string[]}} pos
      * @returns {import('./evalbar.js').Evaluation | null} */
     evaluationOf(pos) {
+        if (this.showing === 'puzzle') return null;
         const a = this.analysis.evaluationFor(pos);
         if (a) return a;
         const r = this.review.evaluation();
@@ -131,17 +135,24 @@ export class App {
 
     /** Draws everything for the shown position. */
     render() {
-        const view = this.showing === 'replay' ? this.replay.view() : this.game.view();
+        const puzzling = this.showing === 'puzzle';
+        const view = this.showing === 'replay' ? this.replay.view() : puzzling ? this.puzzle.view() : this.game.view();
         view.numbers = this.numbers;
-        const analysed = this.analysis.linesFor(this.position());
-        view.lines = analysed.length ? analysed : this.review.lines();
+        const analysed = puzzling ? [] : this.analysis.linesFor(this.position());
+        if (!puzzling) view.lines = analysed.length ? analysed : this.review.lines();
         this.board.show(view);
         const replaying = this.showing === 'replay';
-        $('game-controls').hidden = replaying;
+        $('game-controls').hidden = replaying || puzzling;
         $('replay-controls').hidden = !replaying;
         $('replay-actions').hidden = !replaying;
+        $('puzzle-controls').hidden = !puzzling;
+        // no analysis, coach or review while solving: they would give the answer away
+        $('analysis').hidden = puzzling;
+        $('coach').hidden = puzzling;
+        $('tools').hidden = puzzling;
         $('back-to-game').hidden = !this.game.state;
         if (replaying) this.replay.renderPanel();
+        else if (puzzling) this.puzzle.renderPanel();
         else this.game.renderPanel();
         const pos = this.position();
         showEvalBar(this.evaluationOf(pos), pos.moves.length % 2 ? 'white' : 'black');
@@ -160,6 +171,7 @@ export class App {
     /** A point was chosen on the board. @param {Point} p */
     onPlay(p) {
         if (this.showing === 'game') this.game.play(p);
+        else if (this.showing === 'puzzle') this.puzzle.play(p);
     }
 
     /** The ghost or cursor moved: a touch waiting for its second tap says so.

@@ -42,6 +42,10 @@ bool cli_read_position(const char *arg, int size, gmk_move_list *out, char *err,
 bool cli_load_record_file(const char *path, gmk_rule rule, int size, gmk_record *rec, char *err,
                           size_t errlen);
 
+/* Prints the board as `gomoku show` does (X black, O white, [ ] around the last move, row
+ * numbers and column letters). */
+void cli_draw_board(const gmk_board *b);
+
 const cli_command *cli_find(const char *name);
 extern const cli_command cli_commands[];
 
@@ -59,5 +63,6 @@ int cmd_import(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_review(int argc, char **argv);
 int cmd_coach(int argc, char **argv);
+int cmd_puzzle(int argc, char **argv);
 
 #endif

@@ -3,7 +3,7 @@
 
 #include "cli.h"
 
-static void draw(const gmk_board *b) {
+void cli_draw_board(const gmk_board *b) {
     gmk_pos last = gmk_board_last(b);
     for (int y = 0; y < b->size; y++) {
         char row[GMK_MAX_SIZE * 2 + 2];
@@ -56,7 +56,7 @@ int cmd_show(int argc, char **argv) {
     gmk_result result;
     int after_end = 0;
     gmk_rules_result(&board, &result, &after_end);
-    draw(&board);
+    cli_draw_board(&board);
     printf("rule: %s, %dx%d, %d stones\n", gmk_rule_name(rule), board.size, board.size,
            board.move_count);
     if (result.outcome == GMK_ONGOING) {

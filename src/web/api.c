@@ -272,6 +272,8 @@ enum MHD_Result web_api(web_request *rq) {
     if (handled) return r;
     r = web_coach_api(rq, &handled);
     if (handled) return r;
+    r = web_puzzle_api(rq, &handled);
+    if (handled) return r;
     if (strncmp(rq->path, "/api/games/", 11) == 0) return game_route(rq, rq->path + 11);
     r = web_rooms_api(rq, &handled);
     if (handled) return r;

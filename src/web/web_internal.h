@@ -247,6 +247,8 @@ bool web_ensure_token(web_request *rq);
 
 /* Answers /api/games/{id}/review and .../review/cancel; *handled false (MHD_NO) otherwise. */
 enum MHD_Result web_review_api(web_request *rq, bool *handled);
+/* Answers /api/puzzles/... (api_puzzle.c); *handled false (MHD_NO) for other paths. */
+enum MHD_Result web_puzzle_api(web_request *rq, bool *handled);
 /* Answers POST /api/coach (api_coach.c); *handled false (MHD_NO) for other paths. */
 enum MHD_Result web_coach_api(web_request *rq, bool *handled);
 /* Lets go of the server's reviews (after the pool has shut down: no job holds them). */

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkScreenshot, launch, startServer, waitStones } from './lib.mjs';
+import { checkScreenshot, launch, pointXY, startServer, stones, waitStones } from './lib.mjs';
 
 const BIN = process.env.GMK_BIN || '';
 const SHOTS = path.resolve(process.argv[2] || 'build/screenshots');
@@ -175,6 +175,74 @@ await test('renju on a phone in Chinese: why a point is forbidden', async () => 
     assert.match(text, /与 h9 h10：成活三/);
     await page.locator('#coach').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'teach-phone-zh-coach.png') });
+    await ctx.close();
+});
+
+/** Clicks a board point. @param {import('playwright-core').Page} page @param {string} name */
+async function clickPoint(page, name) {
+    const p = await pointXY(page, name);
+    await page.mouse.click(p.x, p.y);
+}
+
+/** Asks for the hint and plays it. @param {import('playwright-core').Page} page */
+async function playHint(page) {
+    await page.click('#pz-hint');
+    await page.waitForSelector('#board .hint');
+    const point = (await page.getAttribute('#board .hint', 'data-point')) || '';
+    const before = (await stones(page)).length;
+    await clickPoint(page, point);
+    await page.waitForFunction((n) => document.querySelectorAll('#board .marks > .stone').length > n ||
+        /Solved|Not this one/.test(document.querySelector('#status')?.textContent || ''), before);
+    return point;
+}
+
+await test('puzzles: the only defence and a win by fours, with hints and the opponent answering; a wrong move', async () => {
+    const { ctx, page } = await open();
+    await page.click('#open-puzzles');
+    await page.waitForSelector('#puzzle-controls:not([hidden])');
+    assert.equal(await page.isVisible('#analysis'), false, 'no analysis while solving');
+    assert.equal(await page.isVisible('#coach'), false, 'no coach while solving');
+    await page.selectOption('#pz-kind', 'defence');
+    await page.click('#pz-next');
+    await page.waitForFunction(() => /find the only defence/.test(document.querySelector('#status')?.textContent || ''));
+    await checkScreenshot(ctx, page, path.join(SHOTS, 'teach-desktop-puzzle.png'));
+    await playHint(page);
+    await page.waitForFunction(() => /Solved!/.test(document.querySelector('#status')?.textContent || ''));
+    await page.selectOption('#pz-kind', 'fours');
+    await page.click('#pz-next');
+    await page.waitForFunction(() => /win by fours/.test(document.querySelector('#status')?.textContent || ''));
+    const start = (await stones(page)).length;
+    for (let i = 0; i < 12; i++) {
+        if (/Solved!/.test((await page.textContent('#status')) || '')) break;
+        await playHint(page);
+    }
+    assert.match((await page.textContent('#status')) || '', /Solved!/);
+    assert.ok((await stones(page)).length >= start + 3, 'the player\'s fours and the opponent\'s blocks');
+    // a wrong move: the hint says the answer, another point is played
+    await page.selectOption('#pz-kind', 'defence');
+    await page.click('#pz-next');
+    await page.waitForFunction(() => /find the only defence/.test(document.querySelector('#status')?.textContent || ''));
+    await page.click('#pz-hint');
+    await page.waitForSelector('#board .hint');
+    const answer = (await page.getAttribute('#board .hint', 'data-point')) || '';
+    const taken = new Set((await stones(page)).map((s) => s.point));
+    const other = ['a1', 'o15', 'a15', 'o1', 'b2'].find((p) => p !== answer && !taken.has(p)) || 'c3';
+    await clickPoint(page, other);
+    await page.waitForFunction(() => /Not this one/.test(document.querySelector('#status')?.textContent || ''));
+    assert.match((await page.textContent('#status')) || '', new RegExp(`the move was ${answer}`));
+    await page.click('#pz-back');
+    await page.waitForSelector('#game-controls:not([hidden])');
+    await ctx.close();
+});
+
+await test('the puzzle of the day on a phone in Chinese', async () => {
+    const { ctx, page } = await open({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
+    await page.click('#open-puzzles');
+    await page.waitForSelector('#puzzle-controls:not([hidden])');
+    await page.click('#pz-daily');
+    await page.waitForFunction(() => /每日一题/.test(document.querySelector('#info')?.textContent || ''));
+    assert.match((await page.textContent('#status')) || '', /先走/);
+    await checkScreenshot(ctx, page, path.join(SHOTS, 'teach-phone-zh-puzzle.png'));
     await ctx.close();
 });
 

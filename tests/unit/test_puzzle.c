@@ -1,0 +1,212 @@
+/* test_puzzle.c: puzzles (game/puzzle.h): the miner's uniqueness check on built positions (one
+ * winning first four is a puzzle, two are not), its defence puzzles, an independent check of
+ * the shipped set (each puzzle parses, its first move wins, and no other four does: the check
+ * written again here, over the solver), playing a solution with the opponent answering, a wrong
+ * move, the hint, the rating after attempts, and the puzzle of the day. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/gmk.h"
+#include "game/puzzle.h"
+
+static gmk_threat_ctx ctx;
+
+static void setup(void) {
+    cr_assert(gmk_threat_ctx_init(&ctx, 1 << 16));
+}
+static void teardown(void) {
+    gmk_threat_ctx_free(&ctx);
+}
+
+static gmk_board board(const char *moves) {
+    gmk_move_list list;
+    char err[128];
+    cr_assert(gmk_notation_parse_moves(moves, 15, &list, err, sizeof err), "%s", err);
+    gmk_board b;
+    cr_assert(gmk_move_list_to_board(&list, GMK_RULE_FREESTYLE, &b));
+    return b;
+}
+
+static gmk_pos pt(const char *name) {
+    gmk_pos p;
+    char err[64];
+    cr_assert(gmk_notation_parse_point(name, 15, &p, err, sizeof err));
+    return p;
+}
+
+/* black: h4 h5 h6 (white h3 below) and i7 j7: h7 is a four and an open three at once */
+#define ONE_43 "h4h3h5a1h6a3i7a5j7a7"
+/* the same four-three again at m9 (m10 m11 m12 under white m13, and k9 l9) */
+#define TWO_43 "h4h3h5m13h6a1i7a3j7a5m10a7m11a9m12a11k9a13l9a15"
+
+Test(puzzle, one_winning_four_is_a_puzzle, .init = setup, .fini = teardown) {
+    gmk_board b = board(ONE_43);
+    gmk_puzzle p;
+    cr_assert(gmk_puzzle_find_fours(&b, &ctx, &p));
+    cr_assert_eq(p.solution[0], pt("h7"));
+    cr_assert_eq(p.length, 2);
+    cr_assert_eq(p.kind, GMK_PUZZLE_FOURS);
+    cr_assert_eq(b.move_count, 10, "the board is restored");
+}
+
+Test(puzzle, two_winning_fours_are_not, .init = setup, .fini = teardown) {
+    gmk_board b = board(TWO_43);
+    gmk_puzzle p;
+    cr_assert(!gmk_puzzle_find_fours(&b, &ctx, &p), "h7 and m9 both win: not unique");
+}
+
+Test(puzzle, many_defences_are_not_a_puzzle, .init = setup, .fini = teardown) {
+    /* white to move against black's four-three at h7: h7, h8, g7 and k7 all stop it */
+    gmk_board b = board(ONE_43 "o15");
+    gmk_puzzle p;
+    cr_assert(!gmk_puzzle_find_defence(&b, &ctx, &p));
+}
+
+Test(puzzle, playing_a_solution, .init = setup, .fini = teardown) {
+    gmk_puzzle p;
+    char line[2048];
+    gmk_board b = board(ONE_43);
+    cr_assert(gmk_puzzle_find_fours(&b, &ctx, &p));
+    p.id = 7;
+    cr_assert_gt(gmk_puzzle_format(&p, line, sizeof line), 0);
+    gmk_puzzle q;
+    cr_assert(gmk_puzzle_parse(line, &q), "%s", line);
+    cr_assert_eq(q.solution_len, p.solution_len);
+    gmk_board pb;
+    gmk_puzzle_board(&q, &pb);
+    cr_assert_eq(gmk_puzzle_hint(&q, &pb), pt("h7"));
+    gmk_pos reply;
+    gmk_board wrong = pb;
+    cr_assert_eq(gmk_puzzle_answer(&q, &wrong, &ctx, pt("o15"), &reply), GMK_PUZZLE_WRONG);
+    gmk_board taken = pb;
+    cr_assert_eq(gmk_puzzle_answer(&q, &taken, &ctx, pt("h3"), &reply), GMK_PUZZLE_ILLEGAL);
+    cr_assert_eq(taken.move_count, pb.move_count, "nothing played");
+    /* a four that does not win: h8 (h4 h5 h6 _ h8), white blocks h7 */
+    gmk_board other = pb;
+    cr_assert_eq(gmk_puzzle_answer(&q, &other, &ctx, pt("h8"), &reply), GMK_PUZZLE_WRONG);
+    cr_assert_eq(gmk_puzzle_answer(&q, &pb, &ctx, pt("h7"), &reply), GMK_PUZZLE_GOOD);
+    cr_assert_eq(reply, pt("h8"), "white blocks the four");
+    cr_assert_eq(pb.move_count, 12);
+    /* then the open four, at g7 or k7 */
+    gmk_pos next = gmk_puzzle_hint(&q, &pb);
+    cr_assert(next == pt("g7") || next == pt("k7"));
+    cr_assert_eq(gmk_puzzle_answer(&q, &pb, &ctx, pt("k7"), &reply), GMK_PUZZLE_SOLVED);
+}
+
+Test(puzzle, bad_lines_are_refused) {
+    gmk_puzzle p;
+    const char *bad[] = {"",
+                         "x",
+                         "1 freestyle fours 2 h8h8 h9",
+                         "1 go fours 2 h8 h9",
+                         "1 freestyle nothing 2 h8 h9",
+                         "0 freestyle fours 2 h8 h9",
+                         "1 freestyle fours 2 h8 h8",
+                         "1 freestyle fours 99 h8 h9",
+                         "1 freestyle fours 2 h8a1h9a2h10a3h11a4h12a5 h13",
+                         NULL};
+    for (int i = 0; bad[i]; i++) cr_assert(!gmk_puzzle_parse(bad[i], &p), "%s", bad[i]);
+}
+
+/* A four by the side to move at p wins: a five or an open four, or after the forced block the
+ * solver still finds a win by fours. Written here again, apart from puzzle.c. */
+static bool wins_with(gmk_board *b, gmk_pos p) {
+    gmk_color s = gmk_board_side(b);
+    gmk_board_make(b, p);
+    gmk_result r;
+    gmk_rules_result_after_last(b, &r);
+    bool win = r.outcome != GMK_ONGOING;
+    if (!win) {
+        int fives = 0;
+        gmk_pos block = GMK_POS_NONE;
+        for (int y = 0; y < 15; y++)
+            for (int x = 0; x < 15; x++) {
+                gmk_pos q = gmk_pos_xy(x, y);
+                if (gmk_board_empty_at(b, q) && b->cell[q].threat[s] == GMK_TH_FIVE) {
+                    fives++;
+                    block = q;
+                }
+            }
+        if (fives >= 2) {
+            win = true;
+        } else if (fives == 1 && gmk_rules_check_move(b, block, NULL) == GMK_MOVE_LEGAL) {
+            gmk_board_make(b, block);
+            gmk_pos seq[GMK_THREAT_MAX_SEQ];
+            int len;
+            gmk_threat_ctx_clear(&ctx);
+            ctx.nodes = 0;
+            ctx.node_limit = 20000;
+            win = gmk_vcf(b, &ctx, 40, seq, &len);
+            gmk_board_undo(b);
+        }
+    }
+    gmk_board_undo(b);
+    return win;
+}
+
+Test(puzzle, the_shipped_set, .init = setup, .fini = teardown, .timeout = 120) {
+    cr_assert_geq(gmk_puzzle_count, 500);
+    int kinds[2][2] = {{0}}; /* [rule renju][kind] */
+    for (int i = 0; i < gmk_puzzle_count; i++) {
+        gmk_puzzle p;
+        cr_assert(gmk_puzzle_parse(gmk_puzzle_lines[i], &p), "%s", gmk_puzzle_lines[i]);
+        kinds[p.rule == GMK_RULE_RENJU][p.kind]++;
+        if (i % 10 != 0) continue; /* every 10th: the solver is slow */
+        gmk_board b;
+        gmk_puzzle_board(&p, &b);
+        if (p.kind == GMK_PUZZLE_DEFENCE) {
+            /* the miner finds it again; after the defence the opponent has no win by fours */
+            gmk_puzzle again;
+            cr_assert(gmk_puzzle_find_defence(&b, &ctx, &again), "puzzle %d", p.id);
+            cr_assert_eq(again.solution[0], p.solution[0], "puzzle %d", p.id);
+            gmk_board_make(&b, p.solution[0]);
+            gmk_pos seq[GMK_THREAT_MAX_SEQ];
+            int len;
+            gmk_threat_ctx_clear(&ctx);
+            ctx.nodes = 0;
+            ctx.node_limit = 20000;
+            cr_assert(!gmk_vcf(&b, &ctx, 40, seq, &len), "puzzle %d: the defence holds", p.id);
+            continue;
+        }
+        cr_assert(wins_with(&b, p.solution[0]), "puzzle %d: the solution wins", p.id);
+        for (int y = 0; y < 15; y++)
+            for (int x = 0; x < 15; x++) {
+                gmk_pos q = gmk_pos_xy(x, y);
+                gmk_color s = gmk_board_side(&b);
+                if (q == p.solution[0] || !gmk_board_empty_at(&b, q) ||
+                    b.cell[q].threat[s] < GMK_TH_FOUR || b.cell[q].threat[s] == GMK_TH_FORBID ||
+                    gmk_rules_check_move(&b, q, NULL) != GMK_MOVE_LEGAL)
+                    continue;
+                cr_assert(!wins_with(&b, q), "puzzle %d: another four wins", p.id);
+            }
+    }
+    for (int r = 0; r < 2; r++)
+        for (int k = 0; k < 2; k++) cr_assert_gt(kinds[r][k], 0, "rule %d kind %d", r, k);
+}
+
+Test(puzzle, ratings_streaks_and_the_day) {
+    gmk_store_puzzle_player pl;
+    gmk_puzzle_player_new(&pl, "local");
+    cr_assert_float_eq(pl.rating, 1500, 1e-9);
+    gmk_puzzle_rate(&pl, 1500, true);
+    cr_assert_gt(pl.rating, 1500);
+    cr_assert_eq(pl.streak, 1);
+    gmk_puzzle_rate(&pl, 1500, true);
+    cr_assert_eq(pl.streak, 2);
+    cr_assert_eq(pl.best_streak, 2);
+    double before = pl.rating;
+    gmk_puzzle_rate(&pl, 1200, false);
+    cr_assert_lt(pl.rating, before);
+    cr_assert_eq(pl.streak, 0);
+    cr_assert_eq(pl.best_streak, 2);
+    cr_assert_eq(pl.solved, 2);
+    cr_assert_eq(pl.failed, 1);
+    if (gmk_puzzle_count > 0) {
+        int a = gmk_puzzle_of_day(20000), b = gmk_puzzle_of_day(20001);
+        cr_assert(a >= 0 && a < gmk_puzzle_count);
+        cr_assert_eq(a, gmk_puzzle_of_day(20000), "the same all day");
+        cr_assert_neq(a, b, "another the next day");
+    }
+}
