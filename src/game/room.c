@@ -778,3 +778,48 @@ bool gmk_room_take_store_message(gmk_room *r, char *buf, size_t buflen) {
     snprintf(buf, buflen, "%s", r->store_msg);
     return true;
 }
+
+bool gmk_room_saving(const gmk_room *r) {
+    return r && r->store != NULL;
+}
+
+gmk_room_status gmk_room_refresh(gmk_room *r, gmk_store *store, bool force, bool *changed) {
+    if (changed) *changed = false;
+    if (!r || !store || r->batch) return GMK_ROOM_BAD_REQUEST;
+    char err[MSG_LEN];
+    gmk_store_status st;
+    if (!force && r->store) {
+        int64_t seq = 0;
+        st = gmk_store_room_seq(store, r->row.code, &seq, err, sizeof err);
+        if (st == GMK_STORE_NOT_FOUND) return GMK_ROOM_NOT_FOUND;
+        if (st != GMK_STORE_OK) return GMK_ROOM_STORE;
+        if (seq == r->row.last_seq) return GMK_ROOM_OK;
+    }
+    gmk_store_room row;
+    st = gmk_store_room_find(store, r->row.code, &row, err, sizeof err);
+    if (st == GMK_STORE_NOT_FOUND) return GMK_ROOM_NOT_FOUND;
+    if (st != GMK_STORE_OK) return GMK_ROOM_STORE;
+    gmk_session *fresh = NULL;
+    gmk_session_options opt = {.no_engine = true, .seed = 1};
+    if (gmk_session_create(store, &opt, &fresh) != GMK_SESSION_OK) return GMK_ROOM_NO_MEMORY;
+    if (row.game_id > 0 &&
+        gmk_session_open(fresh, row.game_id, 0, NULL, err, sizeof err) != GMK_SESSION_OK) {
+        gmk_session_free(fresh);
+        return GMK_ROOM_STORE;
+    }
+    gmk_session_free(r->session);
+    r->session = fresh;
+    r->row = row;
+    r->store = store;
+    r->failed = false; /* as stored again */
+    r->npending = 0;
+    r->log_len = 0; /* the log is read from the store from now on */
+    if (row.game_id == 0 && row.phase != GMK_ROOM_WAITING) { /* started, no move saved yet */
+        bool ok = start_game(r, row.turn_start_ms);
+        r->row = row;
+        r->npending = 0;
+        if (!ok) return GMK_ROOM_STORE;
+    }
+    if (changed) *changed = true;
+    return GMK_ROOM_OK;
+}

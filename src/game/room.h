@@ -286,4 +286,16 @@ bool gmk_room_failed(const gmk_room *r);
  * saving); copies it into buf and forgets it. False when none. */
 bool gmk_room_take_store_message(gmk_room *r, char *buf, size_t buflen);
 
+/* Is the room saving (its store has not failed)? */
+bool gmk_room_saving(const gmk_room *r);
+
+/* For a server of several on one database (store/store.h, gmk_store_is_shared): brings the room
+ * up to what the store holds when another server changed it (its last event number differs,
+ * one round trip to find out), or always when force is set (after its own save failed; it
+ * saves again afterwards). The row, the game and the log are read again; the connections and
+ * spectators counted by this process stay. *changed (may be NULL) says whether anything was
+ * read. GMK_ROOM_NOT_FOUND when the room was closed; GMK_ROOM_STORE when the store failed (the
+ * room is then unchanged). Not inside another call of the room. */
+gmk_room_status gmk_room_refresh(gmk_room *r, gmk_store *store, bool force, bool *changed);
+
 #endif

@@ -15,12 +15,14 @@
  * rebuilt from its parts without it, and libpq's own parse errors are shown only when the
  * string holds no password. */
 #include <libpq-fe.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
 
+#include "store/rooms.h"
 #include "store/schema.h"
 #include "store/store_internal.h"
 
@@ -344,6 +346,7 @@ const store_backend store_pg_backend = {
     .begin_write = "BEGIN", /* READ COMMITTED + row locks */
     .begin_read = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", /* one snapshot */
     .lock_game = "SELECT id FROM games WHERE id = ?1 FOR UPDATE",    /* one writer per game */
+    .notify_room = "SELECT pg_notify('gomoku_rooms', ?1)",           /* delivered at commit */
     .exec = pg_exec,
     .prepare = pg_prepare,
     .bind_int64 = pg_bind_int64,
@@ -529,4 +532,88 @@ gmk_store_status store_pg_open(gmk_store *s, const char *conninfo, int flags, ch
     int rc = session_setup(s);
     if (rc != DB_OK) return store_sql_fail(s, rc, "cannot set up the connection", err, errlen);
     return migrate(s, flags, err, errlen);
+}
+
+/* --- the listener (store/rooms.h) -------------------------------------------------------- */
+
+struct gmk_store_listener {
+    PGconn *conn;
+    char conninfo[1024];
+    int64_t retry_ms;
+};
+
+/* Connects (again) and listens; false when the server cannot be reached. */
+static bool listen_connect(gmk_store_listener *l) {
+    if (l->conn) PQfinish(l->conn);
+    const char *const keys[] = {"connect_timeout", "fallback_application_name", "dbname", NULL};
+    const char *const vals[] = {"5", "gomoku-listener", l->conninfo, NULL};
+    l->conn = PQconnectdbParams(keys, vals, 1);
+    if (!l->conn || PQstatus(l->conn) != CONNECTION_OK) return false;
+    PGresult *res = PQexec(l->conn, "LISTEN gomoku_rooms");
+    bool ok = res && PQresultStatus(res) == PGRES_COMMAND_OK;
+    PQclear(res);
+    return ok;
+}
+
+gmk_store_status gmk_store_listener_open(const gmk_store *s, gmk_store_listener **out, char *err,
+                                         size_t errlen) {
+    *out = NULL;
+    if (!s || s->kind != STORE_PG)
+        return store_fail(err, errlen, GMK_STORE_INVALID, "only a shared database has news");
+    gmk_store_listener *l = calloc(1, sizeof *l);
+    if (!l) return store_fail(err, errlen, GMK_STORE_IO, "out of memory");
+    snprintf(l->conninfo, sizeof l->conninfo, "%s", s->conninfo);
+    if (!listen_connect(l)) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "%s", l->conn ? PQerrorMessage(l->conn) : "out of memory");
+        for (char *c = msg; *c; c++)
+            if (*c == '\n') *c = ' ';
+        gmk_store_listener_close(l);
+        return store_fail(err, errlen, GMK_STORE_UNAVAILABLE, "cannot listen on %s: %s", s->path,
+                          msg);
+    }
+    *out = l;
+    return GMK_STORE_OK;
+}
+
+gmk_store_status gmk_store_listener_wait(gmk_store_listener *l, int timeout_ms,
+                                         char (*codes)[GMK_STORE_ROOM_CODE_MAX], int cap,
+                                         int *count, bool *lost) {
+    *count = 0;
+    *lost = false;
+    if (!l->conn || PQstatus(l->conn) != CONNECTION_OK) {
+        int64_t now = now_ms();
+        if (now < l->retry_ms || !listen_connect(l)) {
+            l->retry_ms = now + RECONNECT_MS;
+            struct timespec ts = {.tv_sec = timeout_ms / 1000,
+                                  .tv_nsec = (long)(timeout_ms % 1000) * 1000000};
+            nanosleep(&ts, NULL);
+            return GMK_STORE_UNAVAILABLE;
+        }
+        *lost = true; /* listening again: what was sent meanwhile is unknown */
+    }
+    struct pollfd pfd = {.fd = PQsocket(l->conn), .events = POLLIN};
+    /* every call drains what was received, so nothing waits in libpq's buffer now */
+    if (poll(&pfd, 1, timeout_ms) <= 0) return GMK_STORE_OK;
+    if (!PQconsumeInput(l->conn) || PQstatus(l->conn) != CONNECTION_OK) {
+        *lost = true;
+        return GMK_STORE_UNAVAILABLE;
+    }
+    PGnotify *n;
+    while ((n = PQnotifies(l->conn)) != NULL) {
+        bool seen = false;
+        for (int i = 0; i < *count && !seen; i++) seen = strcmp(codes[i], n->extra) == 0;
+        if (!seen && *count < cap && strlen(n->extra) < GMK_STORE_ROOM_CODE_MAX)
+            snprintf(codes[(*count)++], GMK_STORE_ROOM_CODE_MAX, "%s", n->extra);
+        else if (!seen)
+            *lost = true; /* more rooms than room for them: have the caller check them all */
+        PQfreemem(n);
+    }
+    return GMK_STORE_OK;
+}
+
+void gmk_store_listener_close(gmk_store_listener *l) {
+    if (!l) return;
+    if (l->conn) PQfinish(l->conn);
+    free(l);
 }

@@ -138,6 +138,7 @@ const store_backend store_sqlite_backend = {
     .begin_write = "BEGIN IMMEDIATE", /* the file's write lock, waiting up to the busy timeout */
     .begin_read = "BEGIN",            /* a read transaction sees one snapshot */
     .lock_game = NULL,                /* BEGIN IMMEDIATE already locks the whole file */
+    .notify_room = NULL,              /* one server per file */
     .exec = lite_exec,
     .prepare = lite_prepare,
     .bind_int64 = lite_bind_int64,

@@ -156,6 +156,17 @@ static int write_events(gmk_store *s, int64_t id, const gmk_store_room_event *ev
     return rc;
 }
 
+/* Tells the other servers that room code changed, at commit (PostgreSQL); a DB_ code. */
+static int notify(gmk_store *s, const char *code) {
+    if (!s->be->notify_room) return DB_OK;
+    int rc;
+    store_q *q = store_stmt(s, s->be->notify_room, &rc);
+    if (rc == DB_OK) rc = q_text(q, 1, code, strnlen(code, GMK_STORE_ROOM_CODE_MAX - 1));
+    if (rc == DB_OK) rc = q_step(q);
+    store_stmt_release(s, q);
+    return rc == DB_ROW || rc == DB_DONE ? DB_OK : rc;
+}
+
 /* Checks the events against the room: valid, consecutive, ending at r->last_seq. */
 static const char *events_invalid(const gmk_store_room *r, const gmk_store_room_event *ev, int n) {
     if (n < 0 || (n > 0 && !ev)) return "no events";
@@ -192,6 +203,7 @@ gmk_store_status gmk_store_room_create(gmk_store *s, gmk_store_room *r,
     }
     if (rc == DB_OK) rc = write_seats(s, id, r);
     if (rc == DB_OK) rc = write_events(s, id, ev, n);
+    if (rc == DB_OK) rc = notify(s, r->code);
     if (rc == DB_OK) rc = store_commit(s);
     if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     r->id = id;
@@ -222,6 +234,7 @@ gmk_store_status gmk_store_room_save(gmk_store *s, const gmk_store_room *r,
     }
     if (rc == DB_OK) rc = write_seats(s, r->id, r);
     if (rc == DB_OK) rc = write_events(s, r->id, ev, n);
+    if (rc == DB_OK) rc = notify(s, r->code);
     if (rc == DB_OK) rc = store_commit(s);
     if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     return GMK_STORE_OK;
@@ -508,5 +521,55 @@ gmk_store_status gmk_store_rooms_clocked(gmk_store *s, char (*codes)[GMK_STORE_R
     if (rc != DB_DONE) st = store_sql_fail(s, rc, what, err, errlen);
     store_stmt_release(s, q);
     store_rollback(s);
+    return st;
+}
+
+gmk_store_status gmk_store_room_seq(gmk_store *s, const char *code, int64_t *last_seq, char *err,
+                                    size_t errlen) {
+    const char *what = "cannot read the room";
+    gmk_store_status st = store_check(s, false, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (!code || !last_seq) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no code", what);
+    int rc;
+    store_q *q = store_stmt(s, "SELECT last_seq FROM rooms WHERE code = ?1", &rc);
+    if (rc == DB_OK) rc = q_text(q, 1, code, strlen(code));
+    if (rc == DB_OK) rc = q_step(q);
+    if (rc == DB_ROW)
+        *last_seq = q_col64(q, 0);
+    else if (rc == DB_DONE)
+        st = store_fail(err, errlen, GMK_STORE_NOT_FOUND, "there is no room %s", code);
+    else
+        st = store_sql_fail(s, rc, what, err, errlen);
+    store_stmt_release(s, q);
+    return st;
+}
+
+gmk_store_status gmk_store_rooms_overdue(gmk_store *s, int64_t now_ms, int64_t grace_ms,
+                                         char (*codes)[GMK_STORE_ROOM_CODE_MAX], int cap,
+                                         int *count, char *err, size_t errlen) {
+    const char *what = "cannot list the rooms out of time";
+    gmk_store_status st = store_check(s, false, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (!count || cap < 0 || (cap > 0 && !codes) || !time_ok(now_ms) || grace_ms < 0 ||
+        grace_ms > CLOCK_MAX_MS)
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: bad arguments", what);
+    *count = 0;
+    int rc;
+    store_q *q = store_stmt(s,
+                            "SELECT code FROM rooms WHERE phase = 1 AND clock_ms > 0 AND "
+                            "turn_start_ms + CASE WHEN black_ms < white_ms THEN black_ms "
+                            "ELSE white_ms END < ?1 ORDER BY turn_start_ms LIMIT ?2",
+                            &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, now_ms - grace_ms);
+    if (rc == DB_OK) rc = q_int64(q, 2, cap);
+    while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
+        rc = DB_OK;
+        const char *code = q_coltext(q, 0);
+        if (!code || strlen(code) >= GMK_STORE_ROOM_CODE_MAX) continue;
+        snprintf(codes[*count], GMK_STORE_ROOM_CODE_MAX, "%s", code);
+        (*count)++;
+    }
+    if (rc != DB_DONE) st = store_sql_fail(s, rc, what, err, errlen);
+    store_stmt_release(s, q);
     return st;
 }

@@ -88,6 +88,40 @@ gmk_store_status gmk_store_room_find(gmk_store *s, const char *code, gmk_store_r
 gmk_store_status gmk_store_rooms_clocked(gmk_store *s, char (*codes)[GMK_STORE_ROOM_CODE_MAX],
                                          int cap, int *count, char *err, size_t errlen);
 
+/* The last event number of the open room with this code (one round trip): a server that keeps
+ * the room in memory compares it with its own to notice another server's changes.
+ * GMK_STORE_NOT_FOUND when there is no such room (any more). */
+gmk_store_status gmk_store_room_seq(gmk_store *s, const char *code, int64_t *last_seq, char *err,
+                                    size_t errlen);
+
+/* The codes of the rooms in play whose running clock ran out more than grace_ms before now_ms
+ * (the clock of the side to move counts from turn_start_ms; the lower of the two clocks is
+ * used, so a room may be listed a little early, never late), at most cap of them: what a server
+ * of several checks so that a flag falls even when the server watching it died. */
+gmk_store_status gmk_store_rooms_overdue(gmk_store *s, int64_t now_ms, int64_t grace_ms,
+                                         char (*codes)[GMK_STORE_ROOM_CODE_MAX], int cap,
+                                         int *count, char *err, size_t errlen);
+
+/* --- news of rooms between servers (PostgreSQL) ----------------------------------------- */
+
+/* Every save of a room on a shared database (PostgreSQL) also sends its code on the channel
+ * "gomoku_rooms" (NOTIFY, delivered when the save commits). A listener is a connection of its
+ * own that receives them; it belongs to one thread. */
+typedef struct gmk_store_listener gmk_store_listener;
+
+/* Opens a listener on the database of s (GMK_STORE_INVALID for SQLite: one process, no news). */
+gmk_store_status gmk_store_listener_open(const gmk_store *s, gmk_store_listener **out, char *err,
+                                         size_t errlen);
+
+/* Waits up to timeout_ms for saved rooms: up to cap distinct codes into codes, *count of them.
+ * *lost is set when the connection was lost (and is made again at the next call): news may
+ * have been missed, so the caller checks every room it keeps. Never waits longer. */
+gmk_store_status gmk_store_listener_wait(gmk_store_listener *l, int timeout_ms,
+                                         char (*codes)[GMK_STORE_ROOM_CODE_MAX], int cap,
+                                         int *count, bool *lost);
+
+void gmk_store_listener_close(gmk_store_listener *l);
+
 /* Up to cap events of room id with seq > after, in order; *count receives how many. */
 gmk_store_status gmk_store_room_events(gmk_store *s, int64_t room_id, int64_t after,
                                        gmk_store_room_event *out, int cap, int *count, char *err,

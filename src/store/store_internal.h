@@ -50,6 +50,7 @@ typedef struct store_backend {
     const char *begin_write; /* a write step outside a batch */
     const char *begin_read;  /* a read step that sees one state */
     const char *lock_game;   /* run first in a write step on a game (?1 = id); NULL: none */
+    const char *notify_room; /* run in a room's save (?1 = code); NULL: nobody to tell */
     /* connection */
     int (*exec)(struct gmk_store *s, const char *sql); /* statements without parameters */
     store_q *(*prepare)(struct gmk_store *s, const char *sql, int *rc);

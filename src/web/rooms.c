@@ -25,6 +25,8 @@
  * 15 s, as the games' streams. Pinging 3,000 streams every second or five cost more than all the
  * moves: the p99 of a move's arrival went from 12 ms to 300-800 ms (docs/web.md). */
 #define PING_EVERY_MS 15000
+/* Shared database: a flag fallen this long ago with its room not ended is any server's to end. */
+#define OVERDUE_GRACE_MS 1500
 
 int64_t web_wall_ms(void) {
     struct timespec ts;
@@ -181,8 +183,21 @@ static void drop(live_room *lr) {
     hub_close_all(lr->hub);
 }
 
+/* On a shared database, a room whose save failed (another server saved it first, or the
+ * database was away) is read again from the store, which is the truth (room mu held). */
+static void resync(live_room *lr) {
+    gmk_web *w = lr->web;
+    if (gmk_room_saving(lr->room) && !gmk_room_failed(lr->room)) return;
+    report_store(lr);
+    pthread_mutex_lock(&w->store_mu);
+    gmk_room_refresh(lr->room, w->store, true, NULL);
+    pthread_mutex_unlock(&w->store_mu);
+}
+
 void room_publish(live_room *lr) {
-    if (gmk_room_failed(lr->room)) { /* what it did last is not stored: nobody is told of it */
+    if (gmk_store_is_shared(lr->web->store)) { /* several servers: read it again, streams go on */
+        resync(lr);
+    } else if (gmk_room_failed(lr->room)) { /* what it did last is not stored: nobody is told */
         drop(lr);
         return;
     }
@@ -306,10 +321,25 @@ live_room *room_get(gmk_web *w, const char *typed, unsigned *status, char *err, 
             return NULL;
         }
         room_insert(w, lr);
+        pthread_mutex_lock(&lr->mu);
+        pthread_mutex_unlock(&w->rooms_mu);
+        return lr;
     }
     lr->used_ms = web_now_ms();
     pthread_mutex_lock(&lr->mu);
     pthread_mutex_unlock(&w->rooms_mu);
+    if (gmk_store_is_shared(w->store)) { /* another server may have changed it */
+        pthread_mutex_lock(&w->store_mu);
+        gmk_room_status st = gmk_room_refresh(lr->room, w->store, false, NULL);
+        pthread_mutex_unlock(&w->store_mu);
+        if (st != GMK_ROOM_OK) {
+            pthread_mutex_unlock(&lr->mu);
+            *status = st == GMK_ROOM_NOT_FOUND ? 404 : 500; /* 503 while the database is away */
+            snprintf(err, errlen,
+                     st == GMK_ROOM_NOT_FOUND ? "no such room" : "the database failed");
+            return NULL;
+        }
+    }
     return lr;
 }
 
@@ -457,6 +487,107 @@ static live_room *first_room(gmk_web *w) {
     return lr;
 }
 
+/* --- several servers on one database ---------------------------------------------------- */
+
+/* The listener thread: receives the codes of the rooms any server saved (NOTIFY) and hands
+ * them to the timer thread, which alone may free rooms. */
+static void *listen_main(void *arg) {
+    gmk_web *w = arg;
+    gmk_store_listener *l = NULL;
+    char err[256];
+    char(*codes)[GMK_STORE_ROOM_CODE_MAX] = calloc(GMK_WEB_NEWS_MAX, sizeof *codes);
+    if (!codes) return NULL;
+    bool warned = false;
+    for (;;) {
+        pthread_mutex_lock(&w->timer_mu);
+        bool stop = w->timer_stop;
+        pthread_mutex_unlock(&w->timer_mu);
+        if (stop) break;
+        int n = 0;
+        bool lost = false;
+        if (!l && gmk_store_listener_open(w->store, &l, err, sizeof err) != GMK_STORE_OK) {
+            if (!warned) fprintf(stderr, "gomoku serve: %s; retrying\n", err);
+            warned = true;
+            struct timespec ts = {.tv_sec = 1};
+            nanosleep(&ts, NULL);
+            continue;
+        }
+        if (warned) lost = true; /* listening again: check every room */
+        warned = false;
+        gmk_store_listener_wait(l, 500, codes, GMK_WEB_NEWS_MAX, &n, &lost);
+        if (n == 0 && !lost) continue;
+        pthread_mutex_lock(&w->timer_mu);
+        for (int i = 0; i < n; i++) {
+            bool seen = false;
+            for (int k = 0; k < w->news_count && !seen; k++)
+                seen = strcmp(w->news[k], codes[i]) == 0;
+            if (seen) continue;
+            if (w->news_count < GMK_WEB_NEWS_MAX)
+                snprintf(w->news[w->news_count++], GMK_STORE_ROOM_CODE_MAX, "%s", codes[i]);
+            else
+                w->news_all = true;
+        }
+        if (lost) w->news_all = true;
+        w->timer_poked = true;
+        pthread_cond_signal(&w->timer_cv);
+        pthread_mutex_unlock(&w->timer_mu);
+    }
+    gmk_store_listener_close(l);
+    free(codes);
+    return NULL;
+}
+
+/* Reads a room kept here again if another server changed it, and sends the news to its
+ * viewers (timer thread). */
+static void refresh_room(gmk_web *w, live_room *lr) {
+    pthread_mutex_lock(&lr->mu);
+    pthread_mutex_lock(&w->store_mu);
+    gmk_room_refresh(lr->room, w->store, false, NULL);
+    pthread_mutex_unlock(&w->store_mu);
+    room_release(lr);
+}
+
+/* Timer thread, shared database: the rooms other servers changed, and every second the rooms
+ * whose flag fell more than a moment ago without their server acting (it may be dead): this
+ * server loads them and ends the game on time. Two servers doing it at once are ordered by the
+ * room's compare-and-set save; one of them acts. */
+static void shared_rooms(gmk_web *w, int64_t now) {
+    pthread_mutex_lock(&w->timer_mu);
+    int n = w->news_count;
+    bool all = w->news_all;
+    static char news[GMK_WEB_NEWS_MAX][GMK_STORE_ROOM_CODE_MAX];
+    memcpy(news, w->news, (size_t)n * sizeof news[0]);
+    w->news_count = 0;
+    w->news_all = false;
+    pthread_mutex_unlock(&w->timer_mu);
+    for (live_room *lr = first_room(w); lr; lr = lr->next) {
+        bool hit = all;
+        for (int i = 0; i < n && !hit; i++) hit = strcmp(news[i], lr->code) == 0;
+        if (hit) refresh_room(w, lr);
+    }
+    if (now < w->next_overdue) return;
+    w->next_overdue = now + 1000;
+    char err[256];
+    int count = 0;
+    pthread_mutex_lock(&w->store_mu);
+    gmk_store_status st = gmk_store_rooms_overdue(w->store, now, OVERDUE_GRACE_MS, news,
+                                                  GMK_WEB_NEWS_MAX, &count, err, sizeof err);
+    pthread_mutex_unlock(&w->store_mu);
+    if (st != GMK_STORE_OK) return;
+    for (int i = 0; i < count; i++) {
+        unsigned status = 0;
+        live_room *lr = room_get(w, news[i], &status, err, sizeof err);
+        if (!lr) continue;
+        pthread_mutex_lock(&w->store_mu);
+        gmk_room_refresh(lr->room, w->store, true, NULL); /* the stored clocks, whatever we had */
+        bool ended = gmk_room_tick(lr->room, web_wall_ms());
+        uint64_t seq = ended ? web_wrote(w) : 0;
+        pthread_mutex_unlock(&w->store_mu);
+        room_release(lr);
+        if (seq) web_durable(w, seq);
+    }
+}
+
 static void *timer_main(void *arg) {
     gmk_web *w = arg;
     int64_t next_sweep = web_wall_ms() + FIRST_SWEEP_MS, next_ping = web_wall_ms() + PING_EVERY_MS;
@@ -472,6 +603,8 @@ static void *timer_main(void *arg) {
             if (d != 0 && d <= now) { /* a flag has fallen: end the game now */
                 pthread_mutex_lock(&lr->mu);
                 pthread_mutex_lock(&w->store_mu);
+                if (gmk_store_is_shared(w->store)) /* the other servers' moves first */
+                    gmk_room_refresh(lr->room, w->store, false, NULL);
                 bool ended = gmk_room_tick(lr->room, web_wall_ms());
                 uint64_t seq = ended ? web_wrote(w) : 0;
                 pthread_mutex_unlock(&w->store_mu);
@@ -481,6 +614,7 @@ static void *timer_main(void *arg) {
             }
             if (d != 0 && d < wake) wake = d;
         }
+        if (gmk_store_is_shared(w->store)) shared_rooms(w, now);
         if (now >= next_check) { /* closed tabs, without waking MHD */
             for (live_room *lr = first_room(w); lr; lr = lr->next) hub_check_closed(lr->hub);
             next_check = now + 1000;
@@ -516,6 +650,8 @@ bool rooms_start(gmk_web *w) {
 }
 
 void rooms_watch_clocks(gmk_web *w) {
+    if (gmk_store_is_shared(w->store) && !w->listen_started) /* the store is open now */
+        w->listen_started = pthread_create(&w->listen_thread, NULL, listen_main, w) == 0;
     enum { MAX_WATCHED = 100000 };
     char err[256];
     int count = 0;
@@ -553,6 +689,8 @@ void rooms_close_streams(gmk_web *w) {
     pthread_mutex_unlock(&w->timer_mu);
     if (w->rooms_thread_started) pthread_join(w->rooms_thread, NULL);
     w->rooms_thread_started = false;
+    if (w->listen_started) pthread_join(w->listen_thread, NULL);
+    w->listen_started = false;
     pthread_mutex_lock(&w->rooms_mu);
     for (live_room *lr = w->rooms; lr; lr = lr->next) hub_close_all(lr->hub);
     pthread_mutex_unlock(&w->rooms_mu);

@@ -84,6 +84,13 @@ static const char *message_of(gmk_room_status st) {
  * (st OK) is answered once it is on disk (group commit, durable.c); its events go out at once. */
 static enum MHD_Result reply(web_request *rq, live_room *lr, gmk_room_status st, int seat,
                              gmk_forbid_kind kind, int64_t now) {
+    if (gmk_store_is_shared(rq->web->store) &&
+        (st == GMK_ROOM_STORE || !gmk_room_saving(lr->room))) {
+        /* not saved (another server saved the room first, or the database is away): nothing
+         * happened; room_release reads the room again from the store */
+        room_release(lr);
+        return web_error(rq, 503, "the room could not be saved; try again");
+    }
     uint64_t seq = 0;
     if (st == GMK_ROOM_OK) {
         pthread_mutex_lock(&rq->web->store_mu);

@@ -68,6 +68,7 @@ enum MHD_Result web_queue(web_request *rq, unsigned status, struct MHD_Response 
         MHD_add_response_header(resp, "Set-Cookie", cookie);
     }
     if (rq->seat_cookie[0]) MHD_add_response_header(resp, "Set-Cookie", rq->seat_cookie);
+    if (status == 503) MHD_add_response_header(resp, "Retry-After", "2");
     rq->status = status;
     enum MHD_Result r = MHD_queue_response(rq->conn, status, resp);
     MHD_destroy_response(resp);
@@ -141,6 +142,10 @@ enum MHD_Result web_stream_head(web_request *rq) {
 }
 
 enum MHD_Result web_error(web_request *rq, unsigned status, const char *msg) {
+    if (status == 500 && !gmk_store_reachable(rq->web->store)) { /* PostgreSQL is away */
+        status = 503;
+        msg = "the database cannot be reached; try again in a moment";
+    }
     json_t *j = json_object();
     json_object_set_new(j, "error", web_string(msg));
     return web_json(rq, status, j);
@@ -267,6 +272,23 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn) {
     return request_new(cls, conn, uri);
 }
 
+/* GET /healthz, for a load balancer: 200 "ok" when the server runs and its database answers
+ * (one round trip), else 503 with Retry-After. */
+static enum MHD_Result health(web_request *rq) {
+    gmk_web *w = rq->web;
+    char err[256] = "";
+    pthread_mutex_lock(&w->store_mu);
+    gmk_store_status st = gmk_store_ping(w->store, err, sizeof err);
+    pthread_mutex_unlock(&w->store_mu);
+    const char *text = st == GMK_STORE_OK ? "ok\n" : "the database does not answer\n";
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer(strlen(text), (void *)text, MHD_RESPMEM_PERSISTENT);
+    if (!resp) return MHD_NO;
+    MHD_add_response_header(resp, "Content-Type", "text/plain; charset=utf-8");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    return web_queue(rq, st == GMK_STORE_OK ? 200 : 503, resp);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
                                   const char *method, const char *version, const char *upload_data,
                                   size_t *upload_data_size, void **con_cls) {
@@ -309,6 +331,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     if (rq->wait_state == 1) return MHD_YES; /* still waiting (should not happen) */
     if (rq->status) return MHD_YES;          /* answered from the headers already */
     if (atomic_load(&w->stopping)) return web_error(rq, 503, "the server is stopping");
+    if (strcmp(rq->path, "/healthz") == 0) return health(rq);
     if (strncmp(rq->path, "/api/", 5) == 0) return web_api(rq);
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
         return web_error(rq, 405, "only GET here");

@@ -18,6 +18,7 @@
 
 #include "game/room.h"
 #include "game/session.h"
+#include "store/rooms.h"
 #include "store/store.h"
 #include "web/assets.h"
 #include "web/pool.h"
@@ -46,6 +47,8 @@
 #define GMK_WEB_ROOMS_MAX 2000
 /* A URL (path and query) longer than this is refused (414). */
 #define GMK_WEB_MAX_URL 2048
+/* Rooms saved by other servers, noted between two turns of the timer (more: check them all). */
+#define GMK_WEB_NEWS_MAX 256
 
 typedef struct gmk_hub gmk_hub;
 typedef struct gmk_web gmk_web;
@@ -127,6 +130,13 @@ struct gmk_web {
     pthread_cond_t timer_cv;
     bool timer_poked, timer_stop; /* timer_mu */
     room_stream *closed;          /* timer_mu: streams closed, to disconnect on the timer */
+    /* several servers on one database (rooms.c): rooms saved elsewhere, from the listener */
+    pthread_t listen_thread;
+    bool listen_started;
+    char news[GMK_WEB_NEWS_MAX][GMK_STORE_ROOM_CODE_MAX]; /* timer_mu */
+    int news_count;                                       /* timer_mu */
+    bool news_all;        /* timer_mu: news was lost; check every room */
+    int64_t next_overdue; /* timer thread: when to look for rooms out of time again */
     /* group commit (durable.c) */
     atomic_uint_fast64_t written; /* writes committed so far */
     pthread_mutex_t sync_mu;

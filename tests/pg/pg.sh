@@ -53,7 +53,7 @@ CONF
         pg_stop
         return 1
     fi
-    export PG_DIR PG_BIN GMK_TEST_PG
+    export PG_DIR PG_BIN PG_AS GMK_TEST_PG
     return 0
 }
 

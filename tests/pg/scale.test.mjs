@@ -1,0 +1,389 @@
+// scale.test.mjs: several `gomoku serve` on one PostgreSQL database (issue 31, docs/deploy.md),
+// real processes on loopback ports against the private server of tests/pg/pg.sh ($PG_CONN):
+// an online game with one player and one spectator on each server (the same events and final
+// position everywhere), the same move sent to both servers at once (exactly one played), kill -9
+// of a server mid-game (the game finished through the other, streams resumed there with
+// Last-Event-ID), a flag that falls while its server is dead, PostgreSQL stopped and started
+// mid-game (503 with Retry-After, never a hang, then the game goes on with nothing lost), and
+// nginx in front of two servers when nginx can be started. Run by tests/pg/run.sh.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { startServer } from '../api/server.mjs';
+
+const PG = process.env.PG_CONN;
+const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+const servers = [];
+
+function psql(conn, sql) {
+  return execFileSync('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', conn, '-c', sql])
+    .toString().trim();
+}
+
+let dbNo = 0;
+/** A new database on the test server; its connection string. */
+function freshDb() {
+  const name = `gmk_scale_${process.pid}_${++dbNo}`;
+  psql(PG, `CREATE DATABASE ${name}`);
+  return `${PG} dbname=${name}`;
+}
+
+async function serve(db, extra = []) {
+  const s = await startServer(db, ['--engines', '1', '--quiet', '--join-limit', '1000', ...extra]);
+  servers.push(s);
+  return s;
+}
+
+after(async () => {
+  for (const s of servers) if (s.proc.exitCode === null && s.proc.signalCode === null) await s.stop('SIGKILL');
+});
+
+/** A browser with a cookie jar (one seat cookie per room). */
+class Browser {
+  constructor(base) { this.base = base; this.jar = new Map(); }
+
+  cookieHeader() { return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '); }
+
+  async req(method, path, body, ms = 10000) {
+    const h = {};
+    if (this.jar.size) h.cookie = this.cookieHeader();
+    let payload;
+    if (body !== undefined) { payload = JSON.stringify(body); h['content-type'] = 'application/json'; }
+    const r = await fetch(this.base + path, { method, headers: h, body: payload, signal: AbortSignal.timeout(ms) });
+    for (const c of r.headers.getSetCookie()) {
+      const [kv] = c.split(';');
+      const i = kv.indexOf('=');
+      this.jar.set(kv.slice(0, i), kv.slice(i + 1));
+    }
+    const text = await r.text();
+    let json = null;
+    try { json = JSON.parse(text); } catch { /* not JSON */ }
+    return { status: r.status, headers: r.headers, text, json };
+  }
+
+  get(path) { return this.req('GET', path); }
+  post(path, body = {}) { return this.req('POST', path, body); }
+
+  /** A room's event stream; events keep their SSE id. */
+  async stream(code, lastEventId) {
+    const ctrl = new AbortController();
+    const h = {};
+    if (this.jar.size) h.cookie = this.cookieHeader();
+    if (lastEventId !== undefined) h['last-event-id'] = String(lastEventId);
+    const r = await fetch(`${this.base}/api/rooms/${code}/events`, { headers: h, signal: ctrl.signal });
+    const events = [];
+    const waiters = new Set();
+    (async () => {
+      const reader = r.body.getReader();
+      const dec = new TextDecoder();
+      let buf = '';
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += dec.decode(value, { stream: true });
+          let i;
+          while ((i = buf.indexOf('\n\n')) >= 0) {
+            const block = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            const ev = { name: 'message', id: null, data: '' };
+            for (const line of block.split('\n')) {
+              if (line.startsWith('event: ')) ev.name = line.slice(7);
+              else if (line.startsWith('id: ')) ev.id = Number(line.slice(4));
+              else if (line.startsWith('data: ')) ev.data += line.slice(6);
+            }
+            if (!ev.data) continue;
+            ev.json = JSON.parse(ev.data);
+            events.push(ev);
+            for (const w of [...waiters]) w();
+          }
+        }
+      } catch { /* aborted, or the server died */ }
+    })();
+    return {
+      status: r.status,
+      events,
+      room() { return events.filter((e) => e.name === 'room'); },
+      until(pred, ms = 10000) {
+        return new Promise((resolve, reject) => {
+          const check = () => {
+            const e = events.find((x) => pred(x.json, x));
+            if (!e) return;
+            waiters.delete(check);
+            clearTimeout(t);
+            resolve(e);
+          };
+          const t = setTimeout(() => {
+            waiters.delete(check);
+            reject(new Error(`no such event within ${ms} ms; got ${events.map((e) => e.data).join('\n')}`));
+          }, ms);
+          waiters.add(check);
+          check();
+        });
+      },
+      close() { ctrl.abort(); },
+    };
+  }
+}
+
+const BLACK_FIVE = ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'];
+
+/** The room events of a stream are numbered 1, 2, 3... from its first: no gap, no repeat. */
+function assertConsecutive(events, from) {
+  const ids = events.filter((e) => e.name === 'room').map((e) => e.id);
+  ids.forEach((id, i) => assert.equal(id, from + i, `event ids ${ids.join(',')}`));
+  return ids.length ? ids[ids.length - 1] : from - 1;
+}
+
+describe('several servers on one PostgreSQL', { skip: !PG && 'PG_CONN is not set (tests/run.sh starts PostgreSQL)' }, () => {
+  test('a game with one player and one spectator on each server: the same events and position everywhere', async () => {
+    const db = freshDb();
+    const [a, b] = await Promise.all([serve(db), serve(db)]);
+    const ann = new Browser(a.url);
+    const bob = new Browser(b.url);
+    const c = await ann.post('/api/rooms', { name: 'Ann', black: 'me' });
+    assert.equal(c.status, 201, c.text);
+    const code = c.json.code;
+    const j = await bob.post(`/api/rooms/${code}/join`, { name: 'Bob' });
+    assert.equal(j.status, 200, j.text);
+    assert.equal(j.json.you, 1, 'Bob sits on the other server');
+    const eveA = await new Browser(a.url).stream(code);
+    const ivyB = await new Browser(b.url).stream(code);
+    await eveA.until((x, e) => e.name === 'state');
+    await ivyB.until((x, e) => e.name === 'state');
+    const players = [ann, bob];
+    for (let i = 0; i < BLACK_FIVE.length; i++) {
+      const r = await players[i % 2].post(`/api/rooms/${code}/move`, { point: BLACK_FIVE[i], ply: i });
+      assert.equal(r.status, 200, `move ${i}: ${r.text}`);
+    }
+    for (const s of [eveA, ivyB]) {
+      const over = await s.until((x) => x.kind === 'over');
+      assert.equal(over.json.outcome, 'black wins');
+      const first = s.events[0].json.moves ?? [];
+      const moved = s.room().filter((e) => e.json.kind === 'moved').map((e) => e.json.point);
+      assert.deepEqual([...first, ...moved], BLACK_FIVE, 'every move once, in order');
+      assertConsecutive(s.events, s.room()[0].id);
+    }
+    const seqA = eveA.room().map((e) => `${e.id}:${e.json.kind}:${e.json.point}`);
+    const seqB = ivyB.room().map((e) => `${e.id}:${e.json.kind}:${e.json.point}`);
+    const common = Math.max(eveA.room()[0].id, ivyB.room()[0].id);
+    assert.deepEqual(seqA.filter((s) => Number(s.split(':')[0]) >= common),
+      seqB.filter((s) => Number(s.split(':')[0]) >= common), 'the same events on both servers');
+    const finals = await Promise.all([ann.get(`/api/rooms/${code}`), bob.get(`/api/rooms/${code}`)]);
+    for (const f of finals) {
+      assert.deepEqual(f.json.moves, BLACK_FIVE);
+      assert.equal(f.json.phase, 'over');
+    }
+    eveA.close();
+    ivyB.close();
+  });
+
+  test('the same move sent to both servers at once: exactly one is played', async () => {
+    const db = freshDb();
+    const [a, b] = await Promise.all([serve(db), serve(db)]);
+    const annA = new Browser(a.url);
+    const c = await annA.post('/api/rooms', { name: 'Ann', black: 'me' });
+    const code = c.json.code;
+    const annB = new Browser(b.url);
+    annB.jar = new Map(annA.jar); // the same browser, balanced to the other server
+    const bob = new Browser(b.url);
+    assert.equal((await bob.post(`/api/rooms/${code}/join`, { name: 'Bob' })).status, 200);
+    for (let round = 0; round < 5; round++) {
+      const ply = 2 * round;
+      const [r1, r2] = await Promise.all([
+        annA.post(`/api/rooms/${code}/move`, { point: `${'acegi'[round]}1`, ply }),
+        annB.post(`/api/rooms/${code}/move`, { point: `${'acegi'[round]}2`, ply }),
+      ]);
+      const ok = [r1, r2].filter((r) => r.status === 200);
+      assert.equal(ok.length, 1, `round ${round}: ${r1.status} ${r1.text} / ${r2.status} ${r2.text}`);
+      for (const r of [r1, r2]) if (r.status !== 200) assert.ok([409, 503].includes(r.status), r.text);
+      const st = (await bob.get(`/api/rooms/${code}`)).json;
+      assert.equal(st.moves.length, ply + 1, 'one move stored for the ply');
+      const rb = await bob.post(`/api/rooms/${code}/move`, { point: `${'acegi'[round]}9`, ply: ply + 1 });
+      assert.equal(rb.status, 200, `round ${round} (${r1.status}, ${r2.status}): ${rb.text}`);
+    }
+    const st = (await annA.get(`/api/rooms/${code}`)).json;
+    assert.equal(st.moves.length, 10);
+  });
+
+  test('kill -9 of a server mid-game: the game is finished through the other, streams resume there', async () => {
+    const db = freshDb();
+    const [a, b] = await Promise.all([serve(db), serve(db)]);
+    const ann = new Browser(a.url);
+    const bob = new Browser(a.url);
+    const c = await ann.post('/api/rooms', { name: 'Ann', black: 'me' });
+    const code = c.json.code;
+    assert.equal((await bob.post(`/api/rooms/${code}/join`, { name: 'Bob' })).status, 200);
+    const watch = await new Browser(a.url).stream(code);
+    const players = [ann, bob];
+    for (let i = 0; i < 5; i++)
+      assert.equal((await players[i % 2].post(`/api/rooms/${code}/move`, { point: BLACK_FIVE[i], ply: i })).status, 200);
+    await watch.until((x) => x.kind === 'moved' && x.ply === 5);
+    const last = watch.room().at(-1).id;
+    a.proc.kill('SIGKILL');
+    await sleep(100);
+    // the balancer sends everyone to b now, cookies and Last-Event-ID as they were
+    for (const p of players) p.base = b.url;
+    const resumed = await new Browser(b.url).stream(code, last);
+    for (let i = 5; i < BLACK_FIVE.length; i++) {
+      const r = await players[i % 2].post(`/api/rooms/${code}/move`, { point: BLACK_FIVE[i], ply: i });
+      assert.equal(r.status, 200, `move ${i} through b: ${r.text}`);
+    }
+    const over = await resumed.until((x) => x.kind === 'over');
+    assert.equal(over.json.outcome, 'black wins');
+    const events = resumed.room();
+    assert.equal(events[0].id, last + 1, 'resumed right after the last event seen');
+    assertConsecutive(resumed.events, last + 1);
+    const moved = events.filter((e) => e.json.kind === 'moved').map((e) => e.json.point);
+    assert.deepEqual(moved, BLACK_FIVE.slice(5), 'nothing lost, nothing twice');
+    const st = (await ann.get(`/api/rooms/${code}`)).json;
+    assert.deepEqual(st.moves, BLACK_FIVE);
+    assert.equal(st.you, 0, 'the seat cookie still holds on the other server');
+    watch.close();
+    resumed.close();
+  });
+
+  test('a flag that falls while its server is dead still ends the game', async () => {
+    const db = freshDb();
+    const [a, b] = await Promise.all([serve(db), serve(db)]);
+    const ann = new Browser(a.url);
+    const bob = new Browser(a.url);
+    const code = (await ann.post('/api/rooms', { name: 'Ann', black: 'me', clock: '1+0' })).json.code;
+    assert.equal((await bob.post(`/api/rooms/${code}/join`, { name: 'Bob' })).status, 200);
+    assert.equal((await ann.post(`/api/rooms/${code}/move`, { point: 'h8' })).status, 200);
+    a.proc.kill('SIGKILL'); // the server that held the room and watched its clock
+    // white's turn began 58.5 s ago (as if that time had passed): 1.5 s left
+    const start = Date.now() - 58500;
+    psql(db, `UPDATE rooms SET turn_start_ms = ${start} WHERE code = '${code}'`);
+    await sleep(5000); // nobody sends anything; b was never asked about the room
+    const row = psql(db, `SELECT phase, outcome, reason FROM rooms WHERE code = '${code}'`);
+    assert.equal(row, '2|1|4', 'over: black wins on time (phase|outcome|reason)');
+    const game = psql(db, `SELECT g.outcome, g.reason FROM games g JOIN rooms r ON r.game_id = g.id WHERE r.code = '${code}'`);
+    assert.equal(game, '1|4', 'the stored game too');
+    const st = (await new Browser(b.url).get(`/api/rooms/${code}`)).json;
+    assert.equal(st.phase, 'over');
+    assert.equal(st.result.reason, 'time');
+  });
+
+  test('PostgreSQL stopped and started mid-game: 503 with Retry-After meanwhile, then the game goes on', async () => {
+    assert.ok(process.env.PG_DIR, 'PG_DIR names the test server');
+    const db = freshDb();
+    const [a, b] = await Promise.all([serve(db), serve(db)]);
+    const ann = new Browser(a.url);
+    const bob = new Browser(b.url);
+    const code = (await ann.post('/api/rooms', { name: 'Ann', black: 'me' })).json.code;
+    assert.equal((await bob.post(`/api/rooms/${code}/join`, { name: 'Bob' })).status, 200);
+    const players = [ann, bob];
+    for (let i = 0; i < 4; i++)
+      assert.equal((await players[i % 2].post(`/api/rooms/${code}/move`, { point: BLACK_FIVE[i], ply: i })).status, 200);
+    const watch = await new Browser(b.url).stream(code);
+    await watch.until((x, e) => e.name === 'state');
+    const before = Math.max(...watch.events.map((e) => e.id ?? 0)); // seen before the outage
+    const ctl = (args) => execFileSync('sh', ['-c', `. ./pg.sh; pg_ctl_as ${args}`], { stdio: 'ignore' });
+    ctl('-w -t 30 -m fast stop');
+    try {
+      for (const p of players) {
+        const t0 = Date.now();
+        const r = await p.post(`/api/rooms/${code}/move`, { point: BLACK_FIVE[4], ply: 4 });
+        assert.ok(Date.now() - t0 < 8000, 'answered, not hung');
+        assert.equal(r.status, 503, r.text);
+        assert.ok(Number(r.headers.get('retry-after')) > 0, 'with Retry-After');
+      }
+      const h = await fetch(`${b.url}/healthz`);
+      assert.equal(h.status, 503, 'the health check says so');
+    } finally {
+      ctl(`-w -t 30 -l ${process.env.PG_DIR}/server.log start`);
+    }
+    let r;
+    for (let tries = 0; tries < 20; tries++) { // the servers reconnect by themselves
+      r = await ann.post(`/api/rooms/${code}/move`, { point: BLACK_FIVE[4], ply: 4 });
+      if (r.status === 200) break;
+      assert.equal(r.status, 503, r.text);
+      await sleep(Number(r.headers.get('retry-after') || 1) * 250);
+    }
+    assert.equal(r.status, 200, r.text);
+    for (let i = 5; i < BLACK_FIVE.length; i++)
+      assert.equal((await players[i % 2].post(`/api/rooms/${code}/move`, { point: BLACK_FIVE[i], ply: i })).status, 200);
+    const st = (await bob.get(`/api/rooms/${code}`)).json;
+    assert.deepEqual(st.moves, BLACK_FIVE, 'nothing acknowledged was lost');
+    assert.equal(st.phase, 'over');
+    assert.equal((await fetch(`${a.url}/healthz`)).status, 200);
+    // a stream resumed from the last event seen before the outage has every later event once
+    const again = await new Browser(b.url).stream(code, before);
+    await again.until((x) => x.kind === 'over');
+    assertConsecutive(again.events, before + 1);
+    const moved = again.room().filter((e) => e.json.kind === 'moved').map((e) => e.json.point);
+    assert.deepEqual(moved, BLACK_FIVE.slice(4));
+    watch.close();
+    again.close();
+  });
+
+  test('nginx in front of two servers: a game played through it, events through it', async (t) => {
+    let nginx = '';
+    try { nginx = execFileSync('sh', ['-c', 'command -v nginx || ls /usr/sbin/nginx']).toString().trim(); } catch { /* none */ }
+    if (!nginx) return t.skip('nginx is not installed');
+    const db = freshDb();
+    const [a, b] = await Promise.all([serve(db), serve(db)]);
+    const port = await new Promise((res) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => { const p = srv.address().port; srv.close(() => res(p)); });
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'gmk-nginx-'));
+    const conf = `pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+worker_processes 1;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream gomoku { server 127.0.0.1:${a.port}; server 127.0.0.1:${b.port}; keepalive 16; }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://gomoku; proxy_http_version 1.1; proxy_set_header Connection "";
+      proxy_next_upstream error timeout http_502 http_503 http_504;
+    }
+    location ~ ^/api/(games|rooms)/[^/]+/events$ {
+      proxy_pass http://gomoku; proxy_http_version 1.1; proxy_set_header Connection "";
+      proxy_buffering off; proxy_read_timeout 1h;
+    }
+  }
+}
+`;
+    writeFileSync(join(dir, 'nginx.conf'), conf);
+    const ng = spawn(nginx, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      let up = false;
+      for (let i = 0; i < 50 && !up; i++) {
+        try { up = (await fetch(`${base}/healthz`)).status === 200; } catch { await sleep(100); }
+      }
+      assert.ok(up, 'nginx answers');
+      const ann = new Browser(base);
+      const bob = new Browser(base);
+      const code = (await ann.post('/api/rooms', { name: 'Ann', black: 'me' })).json.code;
+      assert.equal((await bob.post(`/api/rooms/${code}/join`, { name: 'Bob' })).status, 200);
+      const watch = await new Browser(base).stream(code);
+      await watch.until((x, e) => e.name === 'state');
+      const players = [ann, bob];
+      for (let i = 0; i < BLACK_FIVE.length; i++)
+        assert.equal((await players[i % 2].post(`/api/rooms/${code}/move`, { point: BLACK_FIVE[i], ply: i })).status, 200);
+      const over = await watch.until((x) => x.kind === 'over');
+      assert.equal(over.json.outcome, 'black wins');
+      const moved = watch.room().filter((e) => e.json.kind === 'moved').map((e) => e.json.point);
+      assert.deepEqual([...(watch.events[0].json.moves ?? []), ...moved], BLACK_FIVE);
+      watch.close();
+    } finally {
+      ng.kill('SIGTERM');
+      await new Promise((res) => ng.on('exit', res));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
