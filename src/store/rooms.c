@@ -474,7 +474,7 @@ gmk_store_status gmk_store_player_scores(gmk_store *s, gmk_store_mode mode,
         "  FROM games WHERE mode = ?1 AND outcome IN (1, 2, 3) UNION ALL "
         "  SELECT white, CASE WHEN outcome = 2 THEN 1 ELSE 0 END, "
         "  CASE WHEN outcome = 1 THEN 1 ELSE 0 END, CASE WHEN outcome = 3 THEN 1 ELSE 0 END "
-        "  FROM games WHERE mode = ?1 AND outcome IN (1, 2, 3)) "
+        "  FROM games WHERE mode = ?1 AND outcome IN (1, 2, 3)) AS sides "
         "GROUP BY name ORDER BY sum(win) DESC, count(*) DESC, name LIMIT ?2";
     int rc;
     store_q *q = store_stmt(s, sql, &rc);

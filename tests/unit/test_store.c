@@ -1439,3 +1439,27 @@ Test(store, reviews_and_puzzle_players) {
                  GMK_STORE_NOT_FOUND);
     gmk_store_close(s);
 }
+
+/* The per-player scoreboard of online games on both backends (each game once from each side). */
+Test(store, player_scores) {
+    char path[512];
+    gmk_store *s = open_ok(db(path, "players"));
+    finish(s, begin(s, GMK_STORE_MODE_ONLINE, 0, GMK_EMPTY), GMK_BLACK_WINS, GMK_REASON_FIVE);
+    finish(s, begin(s, GMK_STORE_MODE_ONLINE, 0, GMK_EMPTY), GMK_BLACK_WINS, GMK_REASON_FIVE);
+    finish(s, begin(s, GMK_STORE_MODE_ONLINE, 0, GMK_EMPTY), GMK_DRAW, GMK_REASON_AGREEMENT);
+    finish(s, begin(s, GMK_STORE_MODE_HVH, 0, GMK_EMPTY), GMK_WHITE_WINS, GMK_REASON_FIVE);
+    gmk_store_player_score p[8];
+    int n = 0;
+    cr_assert_eq(gmk_store_player_scores(s, GMK_STORE_MODE_ONLINE, p, 8, &n, err, sizeof err),
+                 GMK_STORE_OK, "%s", err);
+    cr_assert_eq(n, 2);
+    cr_assert_str_eq(p[0].name, "Ann"); /* black in each: two wins */
+    cr_assert_eq(p[0].games, 3);
+    cr_assert_eq(p[0].wins, 2);
+    cr_assert_eq(p[0].draws, 1);
+    cr_assert_str_eq(p[1].name, "Bob");
+    cr_assert_eq(p[1].losses, 2);
+    cr_assert_eq(gmk_store_seat_scores(s, p, 8, &n, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(n, 0, "no room: no seat scores");
+    gmk_store_close(s);
+}
