@@ -164,6 +164,7 @@ void gmk_review_run(gmk_review *rv, gmk_engine *e, const atomic_bool *stop,
             if (stop && atomic_load(stop)) return;
             gmk_board b;
             gmk_review_position(rv, i, &b);
+            gmk_engine_clear(e); /* each search from a clear table: the same on any engine */
             gmk_engine_set_position(e, &b);
             gmk_search_result r;
             gmk_engine_search(e, &limits, NULL, &r);

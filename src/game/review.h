@@ -1,10 +1,10 @@
 /* review.h: a game reviewed by the engine: every move labelled by the win rate it lost.
  *
  * A review searches every position of a game (the one before each move, and the last one
- * when the game has not ended) with a fixed node budget, so the same game gives the same
- * review on any machine. From those searches it derives, for each move: the engine's move and
- * line in the position before it, the mover's win rate before and after (engine/winrate.h),
- * the win rate lost, and a label:
+ * when the game has not ended) with a fixed node budget and one thread, each search from a
+ * cleared table, so the same game gives the same review on any machine and any engine. From those
+ * searches it derives, for each move: the engine's move and line in the position before it, the
+ * mover's win rate before and after (engine/winrate.h), the win rate lost, and a label:
  *
  *   best         the engine's own move, or nothing lost
  *   good         lost less than 10 points of win rate

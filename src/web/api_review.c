@@ -52,6 +52,7 @@ static void dispatch(review_job *j) {
         pj.done = job_done;
         pj.ctx = j;
         pj.tag = (uint64_t)i;
+        pj.fresh = true; /* the same review whatever the worker searched before */
         if (!gmk_pool_submit(j->web->pool, &pj)) break; /* full: the next poll tries again */
         j->flying[i] = true;
         j->in_flight++;

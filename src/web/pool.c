@@ -63,6 +63,7 @@ static void *work(void *arg) {
         w->running = n->job.ctx;
         pthread_mutex_unlock(&p->mu);
 
+        if (n->job.fresh) gmk_engine_clear(w->engine);
         gmk_engine_set_position(w->engine, &n->job.board);
         gmk_engine_search(w->engine, &n->job.limits, NULL, r);
         n->job.done(n->job.ctx, n->job.tag, r);

@@ -31,6 +31,8 @@ typedef struct {
     gmk_pool_done_fn done;
     void *ctx;    /* the owner of the job (a game, a request); also names it for cancelling */
     uint64_t tag; /* passed back to done */
+    bool fresh;   /* forget what the engine learnt before (its table), so that the result
+                     depends on the position and limits only (game review) */
 } gmk_pool_job;
 
 /* A pool of workers (1..64) engines of engine_bytes each and a queue of queue_cap (0..4096)

@@ -4,8 +4,10 @@
 // to its end, labelled, kept in the store across a restart; cancelling, the per-browser limit,
 // and the errors. Run by tests/api/run.sh.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { Client, startServer, tempDb, until } from './server.mjs';
+import { BIN, Client, startServer, tempDb, until } from './server.mjs';
 
 let srv;
 let db;
@@ -108,6 +110,12 @@ describe('game review', () => {
     assert.equal(r.json.summary.white.blunder, 1);
     assert.equal(r.json.summary.black['missed-win'], 1);
     for (const m of r.json.moves) assert.equal(m.black_after, m.color === 'black' ? m.after : 100 - m.after);
+    // the same review as the command line's, searched there on one engine: each search starts
+    // from a cleared table, so the pool's two workers and their history change nothing
+    const file = tempDb().replace(/gomoku\.db$/, 'missed.txt');
+    writeFileSync(file, `${MISSED}\n`);
+    const cli = JSON.parse(execFileSync(BIN, ['review', '--json', '--quiet', file]).toString());
+    assert.deepEqual(r.json.moves, cli.moves);
     // a restart: the review comes from the store, without starting anything
     await srv.stop();
     srv = await startServer(db, ['--engines', '2']);

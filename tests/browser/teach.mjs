@@ -246,6 +246,54 @@ await test('the puzzle of the day on a phone in Chinese', async () => {
     await ctx.close();
 });
 
+const AXE = fs.readFileSync(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+/** axe-core's serious and critical violations on the page as it is (WCAG 2.1 A and AA).
+ * @param {import('playwright-core').Page} page @returns {Promise<string[]>} */
+async function axeProblems(page) {
+    await page.evaluate(AXE);
+    const r = await page.evaluate(async () => {
+        // @ts-ignore: axe is the script evaluated above
+        const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+        return res.violations.map((/** @type {any} */ v) => ({ id: v.id, impact: v.impact, n: v.nodes.length,
+            where: v.nodes.slice(0, 2).map((/** @type {any} */ x) => x.target.join(' ')).join(', ') }));
+    });
+    return r.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.n}): ${v.where}`);
+}
+
+await test('axe-core: no serious or critical violation on the game, review, coach, puzzles, games and online pages', async () => {
+    for (const locale of ['en-US', 'zh-CN']) {
+        const { ctx, page } = await open({ locale, bypassCSP: true });
+        /** @type {string[]} */
+        const found = [];
+        const look = async (/** @type {string} */ what) => {
+            for (const p of await axeProblems(page)) found.push(`${locale} ${what}: ${p}`);
+        };
+        await gameWith(page, MISSED);
+        await look('game');
+        await page.click('#coach-why');
+        await page.waitForSelector('#coach-out li');
+        await look('coach');
+        await page.click('#review-start');
+        await page.waitForSelector('#review-graph');
+        await look('review');
+        await page.click('#open-puzzles');
+        await page.waitForSelector('#puzzle-controls:not([hidden])');
+        await page.waitForFunction(() => (document.querySelector('#status')?.textContent || '').length > 0);
+        await look('puzzle');
+        await page.click('#pz-back');
+        await page.click('#open-games');
+        await page.waitForSelector('#games-list li');
+        await look('games dialog');
+        await page.keyboard.press('Escape');
+        await page.goto(`${server.url}online.html`);
+        await page.waitForSelector('body[data-ready]');
+        await look('online');
+        assert.deepEqual(found, []);
+        await ctx.close();
+    }
+});
+
 await test('a review can be cancelled, and is said to be', async () => {
     const { ctx, page } = await open();
     await gameWith(page, LONG);
