@@ -178,10 +178,21 @@ export class App {
      * @param {Point | null} p */
     onFocus(p) {
         if (!p) return;
+        if (this.board.keyboard) {
+            const st = (this.board.view.stones || []).find((x) => x.x === p.x && x.y === p.y);
+            this.announce(t('cellAnn', pointName(p), st ? colorName(st.color) : t('emptyCell')));
+        }
         const name = pointName(p);
         const foul = (this.board.view.forbidden || []).find((f) => f.x === p.x && f.y === p.y);
         if (foul) this.say(t('forbiddenAt', name, foul.label), true);
         else if (this.board.pending) this.say(t('tapAgain', name));
+    }
+
+    /** Says text to a screen reader (a polite live region, not shown). @param {string} text */
+    announce(text) {
+        const a = $('announce');
+        a.textContent = '';
+        window.setTimeout(() => (a.textContent = text), 30);
     }
 
     /** Shows a short message under the status line (cleared after a while).
@@ -221,6 +232,7 @@ export class App {
     /** Shows the live game. */
     showGame() {
         this.showing = 'game';
+        /** @type {HTMLInputElement} */ ($('share-url')).hidden = true; // the replay's link (defect 2)
         this.render();
     }
 

@@ -443,13 +443,9 @@ export class Board {
             this.setGhost({ ...this.cursor });
             this.drawTop();
         } else if ((e.key === 'Enter' || e.key === ' ') && this.view.toMove) {
+            // Enter plays at the cursor, also the first one after a click gave the board its
+            // focus (defect 8: it used to only show the cursor)
             e.preventDefault();
-            if (!this.keyboard) {
-                this.keyboard = true;
-                this.setGhost({ ...this.cursor });
-                this.drawTop();
-                return;
-            }
             this.choose({ ...this.cursor });
             this.keyboard = true;
             this.drawTop();

@@ -108,7 +108,15 @@ export class Game {
     /** Takes a new state and redraws. @param {api.GameState} s */
     apply(s) {
         const wasOver = this.state ? this.state.over : true;
+        const before = this.state && this.state.id === s.id ? this.state.moves.length : -1;
         this.state = s;
+        // a screen reader hears each new move ("Black h8"); the first state of a game is not news
+        if (before >= 0 && s.moves.length > before) {
+            const last = s.moves.length - 1;
+            this.app.announce(t('movedAnn', colorName(last % 2 ? 'white' : 'black'), s.moves[last]));
+        }
+        // the hint has come: "Looking for a hint…" is no longer true (defect 1)
+        if (s.hint && $('message').textContent === t('hinting')) this.app.say('');
         if (s.thinking) {
             if (!this.thinkingSince) this.thinkingSince = performance.now() - s.thinking_ms;
             if (!this.ticker) this.ticker = window.setInterval(() => this.tick(), 100);

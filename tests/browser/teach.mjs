@@ -294,6 +294,47 @@ await test('axe-core: no serious or critical violation on the game, review, coac
     }
 });
 
+await test('defect 8: the first Enter on the board plays; a screen reader hears the cursor and each move', async () => {
+    const { ctx, page } = await open();
+    await gameWith(page, 'h9');
+    await page.focus('#board'); // as a click gives it: no arrow key yet
+    await page.keyboard.press('Enter');
+    await waitStones(page, 2);
+    const placed = (await stones(page)).map((x) => x.point);
+    assert.ok(placed.includes('h8'), `the first Enter played at the centre: ${placed}`);
+    await page.waitForFunction(() => document.querySelector('#announce')?.textContent === 'White h8');
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => document.querySelector('#announce')?.textContent === 'h9: Black');
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => document.querySelector('#announce')?.textContent === 'h10: empty');
+    await ctx.close();
+});
+
+await test('defect 1: "Looking for a hint…" goes when the hint comes', async () => {
+    const { ctx, page } = await open();
+    await gameWith(page, 'h8h7h9i9h10i10h11');
+    await page.click('#hint');
+    await page.waitForFunction(() => /Hint: h12/.test(document.querySelector('#status')?.textContent || ''));
+    await page.waitForTimeout(300);
+    assert.equal(((await page.textContent('#message')) || '').includes('Looking for a hint'), false);
+    await ctx.close();
+});
+
+await test('defect 2: back from a replay, the share box no longer shows the replay\'s link', async () => {
+    const { ctx, page } = await open();
+    await gameWith(page, 'h8');
+    await page.goto(`${server.url}#rule=freestyle&size=15&moves=h8i9h9`);
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    await waitStones(page, 3);
+    await page.click('#share');
+    assert.match(await page.inputValue('#share-url'), /moves=h8i9h9/);
+    await page.click('#back-to-game');
+    await waitStones(page, 1);
+    assert.equal(await page.isVisible('#share-url'), false);
+    await ctx.close();
+});
+
 await test('a review can be cancelled, and is said to be', async () => {
     const { ctx, page } = await open();
     await gameWith(page, LONG);
