@@ -105,6 +105,10 @@ static enum MHD_Result do_move(web_request *rq, live_game *g) {
     gmk_session_play(g->session, p, false, NULL, &ev);
     uint64_t seq = web_wrote(g->web);
     pthread_mutex_unlock(&g->web->store_mu);
+    if (!live_saved(g)) {
+        if (reserved) gmk_pool_unreserve(g->web->pool);
+        return refuse(rq, g, 500, "the move could not be saved; the game is read again as stored");
+    }
     live_kick(g, reserved);
     json_t *j = web_state_json(g, true);
     rq->pub_game = g->id; /* shown to the viewers, and answered, once it is on disk */
@@ -134,6 +138,11 @@ static enum MHD_Result do_action(web_request *rq, live_game *g, action a) {
     }
     uint64_t seq = ok && a != ACT_HINT ? web_wrote(g->web) : 0;
     pthread_mutex_unlock(&g->web->store_mu);
+    if (!live_saved(g)) {
+        if (reserved) gmk_pool_unreserve(g->web->pool);
+        return refuse(rq, g, 500,
+                      "the change could not be saved; the game is read again as stored");
+    }
     if (seq && !web_durable(g->web, seq)) {
         live_kick(g, reserved);
         return refuse(rq, g, 500, "the change could not be saved to the disk");

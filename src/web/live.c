@@ -5,6 +5,7 @@
  * search) is let go (it is all in the store). Each game's computer moves and hints are jobs
  * for the engine pool (gmk_session_pending_job); the pool's callback hands the result back to the
  * session and publishes what changed to the game's viewers. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,13 +92,48 @@ static void insert(gmk_web *w, live_game *g) {
     w->live_count++;
 }
 
+bool live_saved(live_game *g) {
+    char msg[320];
+    if (!gmk_session_take_store_message(g->session, msg, sizeof msg)) return true;
+    fprintf(stderr, "gomoku serve: game %lld: %s\n", (long long)g->id, msg);
+    if (!atomic_exchange(&g->stale, true)) hub_close_all(g->hub);
+    return false;
+}
+
+/* A stale game nobody holds, searches for or watches any more is let go (live_mu held);
+ * false while it is still in use. */
+static bool let_go_stale(gmk_web *w, live_game *g) {
+    if (g->refs > 0 || pthread_mutex_trylock(&g->mu) != 0) return false;
+    bool busy = g->jobs_out > 0 || hub_viewers(g->hub) > 0;
+    pthread_mutex_unlock(&g->mu);
+    if (busy) return false;
+    unlink_game(w, g);
+    game_free(g);
+    return true;
+}
+
 live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t errlen) {
     pthread_mutex_lock(&w->live_mu);
     live_game *g = find(w, id);
+    if (g && atomic_load(&g->stale)) {
+        if (!let_go_stale(w, g)) {
+            pthread_mutex_unlock(&w->live_mu);
+            *status = 503;
+            snprintf(err, errlen, "the game is being read again from the store; try again");
+            return NULL;
+        }
+        g = NULL;
+    }
     if (g) {
         g->refs++; /* kept in memory while this request waits for it */
         pthread_mutex_unlock(&w->live_mu);
         pthread_mutex_lock(&g->mu);
+        if (atomic_load(&g->stale)) { /* it went stale while this request waited */
+            live_release(g);
+            *status = 503;
+            snprintf(err, errlen, "the game is being read again from the store; try again");
+            return NULL;
+        }
         g->last_used_ms = web_now_ms();
         return g;
     }
@@ -230,13 +266,17 @@ static void job_done(void *ctx, uint64_t token, const gmk_search_result *r) {
     live_game *g = ctx;
     pthread_mutex_lock(&g->mu);
     g->jobs_out--;
-    if (r && !atomic_load(&g->web->stopping)) {
+    if (r && !atomic_load(&g->web->stopping) && !atomic_load(&g->stale)) {
         const gmk_board *b = gmk_session_board(g->session);
         int before = b->move_count;
         pthread_mutex_lock(&g->web->store_mu);
         int ev = gmk_session_job_done(g->session, token, r);
         uint64_t seq = ev ? web_wrote(g->web) : 0;
         pthread_mutex_unlock(&g->web->store_mu);
+        if (ev && !live_saved(g)) { /* nobody is told of a move that is not stored */
+            pthread_mutex_unlock(&g->mu);
+            return;
+        }
         if (seq) web_durable(g->web, seq); /* the computer's move is on disk before it is shown */
         if (ev) live_publish(g, before, ev);
         live_kick(g, false);
@@ -327,7 +367,7 @@ void live_publish_later(web_request *rq) {
 void live_tick(gmk_web *w, bool ping) {
     pthread_mutex_lock(&w->live_mu);
     for (live_game *g = w->live; g; g = g->next) {
-        if (pthread_mutex_trylock(&g->mu) != 0) continue; /* busy: next second */
+        if (atomic_load(&g->stale) || pthread_mutex_trylock(&g->mu) != 0) continue;
         gmk_session_state st;
         gmk_session_get_state(g->session, &st);
         if (st.thinking || st.hinting) {

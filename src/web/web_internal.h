@@ -100,6 +100,8 @@ typedef struct live_game {
     int jobs_out;            /* jobs in the pool for this game */
     uint64_t job_token;      /* the session's job submitted last */
     int64_t last_used_ms;    /* for eviction (mu) */
+    atomic_bool stale;       /* its store refused a write: read again from the store once nobody
+                                holds it (live_get) */
     struct live_game *next;  /* every game in memory (web.live_mu) */
     struct live_game *hnext; /* the next in its bucket of web.live_index */
 } live_game;
@@ -294,6 +296,10 @@ live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t 
 live_game *live_create(gmk_web *w, const gmk_game_config *cfg, const gmk_pos *moves, int count,
                        const uint8_t owner_hash[GMK_WEB_HASH_LEN], unsigned *status, char *err,
                        size_t errlen);
+/* After a session call that may have written (g->mu held): true when it was saved; else the
+ * game is marked stale (its viewers' streams end, the next request reads it again from the
+ * store) and the reason goes to the error log. Nothing is answered 200 that is not stored. */
+bool live_saved(live_game *g);
 /* Unlocks a game got from live_get or live_create. */
 void live_release(live_game *g);
 /* Submits the search the session wants, if any and not already submitted; with reserved, a

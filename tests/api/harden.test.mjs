@@ -468,6 +468,29 @@ describe('rooms: writes, lifetime, memory (defects 4, 5, 6)', () => {
     }
   });
 
+  test('a game of the page likewise: a move the store refuses is 500, never 200', async () => {
+    const db = tempDb();
+    const s = await startServer(db, ['--quiet']);
+    const q = (sql) => execFileSync('sqlite3', [db, sql]).toString().trim();
+    try {
+      const p = new Page(s.url);
+      const g = await p.post('/api/games', { mode: 'hvh' });
+      assert.equal(g.status, 201, g.text);
+      assert.equal((await p.post(`/api/games/${g.json.id}/move`, { point: 'h8' })).status, 200);
+      q(`UPDATE games SET outcome = 0, reason = 0, ended_at = 1 WHERE id = ${g.json.id}`);
+      const r = await p.post(`/api/games/${g.json.id}/move`, { point: 'h9' });
+      assert.equal(r.status, 500, r.text);
+      assert.equal(q(`SELECT count(*) FROM moves WHERE game_id = ${g.json.id}`), '1');
+      const again = await p.post(`/api/games/${g.json.id}/move`, { point: 'j9' });
+      assert.notEqual(again.status, 200, 'nor any move after it');
+      const now = await p.get(`/api/games/${g.json.id}`);
+      assert.equal(now.status, 200);
+      assert.deepEqual(now.json.moves, ['h8'], 'the game as stored');
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+
   test('rooms in memory are capped: unwatched ones leave memory and come back from the store', async () => {
     const s = await startServer(tempDb(), ['--quiet', '--join-limit', '1000', '--rooms-max', '3']);
     const streams = [];
