@@ -15,6 +15,7 @@ import { showEvalBar } from './evalbar.js';
 import { Review } from './review.js';
 import { Coach } from './coach.js';
 import { PuzzleMode } from './puzzle.js';
+import { MoveList } from './movelist.js';
 
 /** @typedef {import('./board.js').Point} Point */
 /** @typedef {import('./board.js').View} View */
@@ -71,6 +72,7 @@ export class App {
         this.review = new Review(this);
         this.coach = new Coach(this);
         this.puzzle = new PuzzleMode(this);
+        this.moveList = new MoveList(this);
         /** @type {'game' | 'replay' | 'puzzle'} what the board shows */
         this.showing = 'game';
         this.messageTimer = 0;
@@ -166,6 +168,7 @@ export class App {
         this.analysis.renderPanel(pos);
         this.review.renderPanel();
         this.coach.renderPanel();
+        this.moveList.render();
     }
 
     /** A point was chosen on the board. @param {Point} p */

@@ -96,6 +96,24 @@ export class GamesDialog {
         replay.type = 'button';
         replay.addEventListener('click', () => this.replay(g.id));
         actions.append(replay);
+        // this browser's unfinished games go on where they stopped (not only replayed)
+        if (g.owner && !g.finished && (g.mode === 'hvc' || g.mode === 'hvh')) {
+            const resume = /** @type {HTMLButtonElement} */ (make('button', t('resume')));
+            resume.type = 'button';
+            resume.className = 'resume';
+            resume.addEventListener('click', () => this.resume(g.id));
+            actions.append(resume);
+        }
+        if (g.moves > 0) {
+            const review = /** @type {HTMLButtonElement} */ (make('button', t('review')));
+            review.type = 'button';
+            review.className = 'review';
+            review.addEventListener('click', async () => {
+                await this.replay(g.id);
+                await this.app.review.start();
+            });
+            actions.append(review);
+        }
         for (const [f, label] of /** @type {['psq' | 'sgf' | 'moves', string][]} */ ([['psq', 'PSQ'], ['sgf', 'SGF'], ['moves', 'TXT']])) {
             const a = /** @type {HTMLAnchorElement} */ (make('a', label));
             a.href = api.recordUrl(g.id, f);
@@ -104,6 +122,15 @@ export class GamesDialog {
         }
         li.append(actions);
         return li;
+    }
+
+    /** Plays on in one of this browser's unfinished games. @param {number} id */
+    async resume(id) {
+        this.dialog.close();
+        if (await this.app.game.open(id)) {
+            localStorage.setItem('gmk.game', String(id));
+            this.app.showGame();
+        }
     }
 
     /** @param {number} id */

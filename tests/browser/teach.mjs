@@ -335,6 +335,41 @@ await test('defect 2: back from a replay, the share box no longer shows the repl
     await ctx.close();
 });
 
+await test('the games list resumes this browser\'s unfinished game, and reviews any game', async () => {
+    const { ctx, page } = await open();
+    const first = await gameWith(page, 'h8h9h10');
+    await gameWith(page, 'a1');
+    await page.click('#open-games');
+    await page.waitForSelector(`#games-list li[data-id="${first}"] .resume`);
+    await page.click(`#games-list li[data-id="${first}"] .resume`);
+    await waitStones(page, 3);
+    assert.match((await page.textContent('#info')) || '', new RegExp(`#${first}`));
+    await page.waitForSelector('#game-controls:not([hidden])');
+    await page.click('#undo'); // it is a live game again: its moves can be taken back
+    await waitStones(page, 2);
+    await page.click('#open-games');
+    await page.waitForSelector(`#games-list li[data-id="${first}"] .review`);
+    await page.click(`#games-list li[data-id="${first}"] .review`);
+    await page.waitForSelector('#review-graph');
+    await ctx.close();
+});
+
+await test('the numbered move list: a click goes to that move; ← → in the replay', async () => {
+    const { ctx, page } = await open();
+    await gameWith(page, 'h8i9h9i10h10');
+    assert.equal(await page.locator('#move-list li').count(), 5);
+    assert.equal(await page.getAttribute('#move-list li:nth-child(5) button', 'aria-current'), 'step');
+    await page.click('#move-list li:nth-child(2) button');
+    await waitStones(page, 2);
+    await page.waitForSelector('#replay-controls:not([hidden])');
+    assert.equal(await page.getAttribute('#move-list li:nth-child(2) button', 'aria-label'), '2. White i9');
+    await page.keyboard.press('ArrowRight');
+    await waitStones(page, 3);
+    await page.click('#back-to-game');
+    await waitStones(page, 5);
+    await ctx.close();
+});
+
 await test('a review can be cancelled, and is said to be', async () => {
     const { ctx, page } = await open();
     await gameWith(page, LONG);
