@@ -206,7 +206,9 @@ export class Board {
                 const t = el('text', { x, y: ty, class: 'coord', 'text-anchor': 'middle' }, g);
                 t.textContent = LETTERS[i];
             }
-            for (const tx of [MARGIN * 0.45, full - MARGIN * 0.45]) {
+            // the row numbers stand clear of the edge columns' stones (defect 7: "10" ran under
+            // a stone on a10 when centred at 0.45 of the margin)
+            for (const tx of [MARGIN * 0.24, full - MARGIN * 0.24]) {
                 const t = el('text', { x: tx, y: y + 5, class: 'coord', 'text-anchor': 'middle' }, g);
                 t.textContent = String(i + 1);
             }

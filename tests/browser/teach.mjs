@@ -370,6 +370,25 @@ await test('the numbered move list: a click goes to that move; ← → in the re
     await ctx.close();
 });
 
+await test('defect 7: stones on the edge columns leave the row numbers readable', async () => {
+    const { ctx, page } = await open();
+    await gameWith(page, 'a10o12');
+    const gaps = await page.evaluate(() => {
+        /** @param {string} text @param {boolean} left */
+        const label = (text, left) => [...document.querySelectorAll('#board text.coord')]
+            .filter((e) => e.textContent === text)
+            .map((e) => /** @type {SVGTextElement} */ (e).getBBox())
+            .sort((a, b) => a.x - b.x)[left ? 0 : 1];
+        /** @param {string} p */
+        const stone = (p) => /** @type {SVGGraphicsElement} */ (document.querySelector(`#board .marks > .stone[data-point="${p}"]`)).getBBox();
+        const a10 = stone('a10'), o12 = stone('o12'), l10 = label('10', true), r12 = label('12', false);
+        return { left: a10.x - (l10.x + l10.width), right: r12.x - (o12.x + o12.width) };
+    });
+    assert.ok(gaps.left > 0, `the left "10" is clear of the stone on a10 (${gaps.left.toFixed(1)})`);
+    assert.ok(gaps.right > 0, `the right "12" is clear of the stone on o12 (${gaps.right.toFixed(1)})`);
+    await ctx.close();
+});
+
 await test('a review can be cancelled, and is said to be', async () => {
     const { ctx, page } = await open();
     await gameWith(page, LONG);
