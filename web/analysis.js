@@ -4,7 +4,7 @@
 // longer shown once the position changes.
 
 import * as api from './api.js';
-import { t } from './i18n.js';
+import { t, serverText } from './i18n.js';
 import { $, colorName, points } from './app.js';
 import { evalWords } from './evalbar.js';
 
@@ -34,7 +34,7 @@ export class Analysis {
             const r = await api.analyze({ rule: pos.rule, size: pos.size, moves: pos.moves.join(''), nbest, time_ms: 1000 });
             if (this.last.key === key) this.last = { key, result: r, error: '', running: false };
         } catch (e) {
-            const msg = e instanceof api.ApiError && e.status === 503 ? t('busy') : e instanceof Error ? e.message : String(e);
+            const msg = e instanceof api.ApiError && e.status === 503 ? t('busy') : e instanceof Error ? serverText(e.message) : String(e);
             if (this.last.key === key) this.last = { key, result: null, error: msg, running: false };
         }
         this.app.render();

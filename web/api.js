@@ -84,8 +84,11 @@
  * @property {number} wins
  * @property {number} losses
  * @property {number} draws
+ * @property {number} [black_wins]
+ * @property {number} [white_wins]
  */
-/** @typedef {{lines: ScoreLine[], total: number}} Stats */
+/** @typedef {{name: string, games: number, wins: number, losses: number, draws: number}} OnlinePlayer */
+/** @typedef {{lines: ScoreLine[], total: number, online_players?: OnlinePlayer[]}} Stats */
 /**
  * @typedef {object} RecordInfo
  * @property {string} format

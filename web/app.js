@@ -5,7 +5,7 @@
 
 import * as api from './api.js';
 import { Board, parsePoint, pointName } from './board.js';
-import { applyTexts, chooseLang, currentLang, setLang, t } from './i18n.js';
+import { applyTexts, chooseLang, currentLang, setLang, t, serverText } from './i18n.js';
 import { Game } from './game.js';
 import { Replay, readShareLink, shareLink } from './replay.js';
 import { Analysis } from './analysis.js';
@@ -213,7 +213,7 @@ export class App {
         if (e instanceof api.ApiError) {
             if (e.status === 503) this.say(t('busy'), true);
             else if (e.status === 0) this.say(t('offline'), true);
-            else this.say(e.message, true);
+            else this.say(serverText(e.message), true);
         } else {
             this.say(String(e), true);
         }

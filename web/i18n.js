@@ -58,6 +58,9 @@ const TEXTS = {
         review: 'Review',
         why: 'Why?',
         resume: 'Resume',
+        sideWins: '{0} {1}',
+        scPlayer: 'Player',
+        onlinePlayers: 'Online players',
         moveListLabel: 'Moves',
         movedAnn: '{0} {1}',
         cellAnn: '{0}: {1}',
@@ -270,6 +273,9 @@ const TEXTS = {
         review: '复盘',
         why: '为什么？',
         resume: '继续',
+        sideWins: '{0} {1}',
+        scPlayer: '棋手',
+        onlinePlayers: '在线棋手',
         moveListLabel: '着法',
         movedAnn: '{0} {1}',
         cellAnn: '{0}：{1}',
@@ -461,6 +467,43 @@ export function setLang(l) {
 /** @returns {Lang} */
 export function currentLang() {
     return lang;
+}
+
+/** The server's error sentences (docs/http-api.md) in Chinese: the server answers in English,
+ * and a Chinese page shows these (defect 5); a sentence not listed is shown as it came. */
+const SERVER_ZH = /** @type {Record<string, string>} */ ({
+    'the game is over': '对局已经结束',
+    'no such room': '没有这个房间',
+    'no such game': '没有这局棋',
+    'no such puzzle': '没有这道题',
+    'the server is busy': '服务器正忙',
+    'the server is stopping': '服务器正在停止',
+    'it is not your turn': '还没轮到你',
+    'the point is taken': '这个点已经有子',
+    'the point is off the board': '这个点不在棋盘上',
+    'the move is forbidden for black': '这是黑棋禁手',
+    'the game has moved on': '棋局已有变化',
+    'there is nothing to undo': '没有可以悔的棋',
+    'there is nothing to redo': '没有可以重做的棋',
+    'no human is to move': '现在不是人走棋',
+    'this game belongs to another browser': '这局棋属于另一个浏览器',
+    'you hold no seat in this room': '你不是这个房间的棋手',
+    'that move is not allowed': '这步棋不允许',
+    'not possible now': '现在不能这样做',
+    'bad request': '请求有误',
+    'the server failed': '服务器出错',
+    'the room could not be saved; try again': '房间没能保存，请重试',
+    'the server is serving too many clients; try again in a minute': '服务器连接太多，请一分钟后再试',
+    'that point cannot be played': '这个点不能下',
+    'you already have a review running': '你已有一个复盘在进行',
+    'this review was started by another browser': '这个复盘由另一个浏览器发起',
+    'this game has not been reviewed yet': '这局棋还没有复盘',
+    'this request must come from this server\'s own pages': '请求必须来自本服务器的页面',
+});
+
+/** A sentence of the server's in the page's language. @param {string} msg @returns {string} */
+export function serverText(msg) {
+    return lang === 'zh' && SERVER_ZH[msg] ? SERVER_ZH[msg] : msg;
 }
 
 /** The text for key in the current language, with {0}, {1}... replaced by args.

@@ -11,7 +11,7 @@
 
 import { getConfig } from './api.js';
 import { Board, parsePoint, pointName } from './board.js';
-import { applyTexts, chooseLang, currentLang, setLang, t } from './i18n.js';
+import { applyTexts, chooseLang, currentLang, serverText, setLang, t } from './i18n.js';
 
 /** @typedef {import('./board.js').Point} Point */
 /**
@@ -69,7 +69,7 @@ async function call(method, path, body) {
     }
     const res = await fetch(path, init);
     const data = await res.json().catch(() => ({}));
-    if (!res.ok) throw new Error(String(data.error || res.statusText));
+    if (!res.ok) throw new Error(serverText(String(data.error || res.statusText)));
     return data;
 }
 

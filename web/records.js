@@ -4,7 +4,7 @@
 // refuses one.
 
 import * as api from './api.js';
-import { currentLang, t } from './i18n.js';
+import { currentLang, t, serverText } from './i18n.js';
 import { $ } from './app.js';
 
 /** @typedef {import('./app.js').App} App */
@@ -52,7 +52,7 @@ export class GamesDialog {
             list.replaceChildren(...played.map((g) => this.gameItem(g)));
             if (!played.length) list.replaceChildren(make('li', t('noGames')));
         } catch (e) {
-            const msg = e instanceof api.ApiError && e.status === 503 ? t('busy') : e instanceof Error ? e.message : String(e);
+            const msg = e instanceof api.ApiError && e.status === 503 ? t('busy') : e instanceof Error ? serverText(e.message) : String(e);
             board.replaceChildren(make('p', msg, 'error'));
         }
     }
@@ -69,13 +69,35 @@ export class GamesDialog {
             const level = this.app.config.levels.find((x) => x.level === l.level);
             const name = level ? (currentLang() === 'zh' ? level.name_zh : level.name) : l.level_name;
             tr.append(make('td', t(l.mode)), make('td', l.mode === 'human-computer' ? `${l.level} ${name}` : '—'));
-            for (const n of [l.games, l.wins, l.losses, l.draws]) tr.append(make('td', String(n), 'n'));
+            // against the computer: the human's wins and losses; between people (at one device
+            // or online) nobody is "you": black's and white's wins (defect 4: they read 0 and 0)
+            const hvc = l.mode === 'human-computer';
+            tr.append(make('td', String(l.games), 'n'));
+            tr.append(make('td', hvc ? String(l.wins) : t('sideWins', t('black'), l.black_wins || 0), 'n'));
+            tr.append(make('td', hvc ? String(l.losses) : t('sideWins', t('white'), l.white_wins || 0), 'n'));
+            tr.append(make('td', String(l.draws), 'n'));
             table.append(tr);
         }
         const scroll = make('div', undefined, 'score-wrap');
         scroll.append(table);
         const wrap = make('div');
         wrap.append(scroll, make('p', t('total', stats.total), 'score-total'));
+        const players = stats.online_players || [];
+        if (players.length) {
+            const pt = make('table', undefined, 'score online-players');
+            const h = make('tr');
+            for (const k of ['scPlayer', 'scGames', 'scWon', 'scLost', 'scDrawn']) h.append(make('th', t(k)));
+            pt.append(h);
+            for (const p of players) {
+                const tr = make('tr');
+                tr.append(make('td', p.name));
+                for (const n of [p.games, p.wins, p.losses, p.draws]) tr.append(make('td', String(n), 'n'));
+                pt.append(tr);
+            }
+            const pw = make('div', undefined, 'score-wrap');
+            pw.append(make('h3', t('onlinePlayers')), pt);
+            wrap.append(pw);
+        }
         return wrap;
     }
 
@@ -164,7 +186,7 @@ export class GamesDialog {
                 moves: r.moves, result: r.result, gameId: null,
             });
         } catch (e) {
-            err.textContent = e instanceof api.ApiError && e.status === 503 ? t('busy') : e instanceof Error ? e.message : String(e);
+            err.textContent = e instanceof api.ApiError && e.status === 503 ? t('busy') : e instanceof Error ? serverText(e.message) : String(e);
         }
     }
 }

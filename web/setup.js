@@ -3,7 +3,7 @@
 // localStorage and used for the first game of a new visit. The server checks every value.
 
 import * as api from './api.js';
-import { currentLang, t } from './i18n.js';
+import { currentLang, t, serverText } from './i18n.js';
 import { $ } from './app.js';
 
 /** @typedef {import('./app.js').App} App */
@@ -119,7 +119,7 @@ export class Setup {
             this.app.say('');
             this.app.showGame();
         } catch (e) {
-            $('setup-error').textContent = e instanceof api.ApiError && e.status === 503 ? t('busy') : String(e instanceof Error ? e.message : e);
+            $('setup-error').textContent = e instanceof api.ApiError && e.status === 503 ? t('busy') : String(e instanceof Error ? serverText(e.message) : e);
         } finally {
             button.disabled = false;
         }

@@ -389,6 +389,44 @@ await test('defect 7: stones on the edge columns leave the row numbers readable'
     await ctx.close();
 });
 
+await test('defect 4: the scoreboard shows the online players and black\'s and white\'s wins', async () => {
+    const a = await open();
+    const b = await open();
+    /** @param {import('playwright-core').Page} page @param {string} path @param {object} body */
+    const post = (page, path, body) => page.evaluate(async ([path, body]) => {
+        const r = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+            credentials: 'same-origin', body: JSON.stringify(body) });
+        return { status: r.status, json: await r.json() };
+    }, /** @type {[string, object]} */ ([path, body]));
+    const room = await post(a.page, '/api/rooms', { name: 'Ann', black: 'me' });
+    assert.equal(room.status, 201, JSON.stringify(room.json));
+    const code = room.json.code;
+    assert.equal((await post(b.page, `/api/rooms/${code}/join`, { name: 'Bob' })).status, 200);
+    const moves = ['h8', 'a1', 'h9', 'a3', 'h10', 'a5', 'h11', 'a7', 'h12'];
+    for (let i = 0; i < moves.length; i++) {
+        const r = await post(i % 2 ? b.page : a.page, `/api/rooms/${code}/move`, { point: moves[i], ply: i });
+        assert.equal(r.status, 200, JSON.stringify(r.json));
+    }
+    await a.page.click('#open-games');
+    await a.page.waitForSelector('.online-players');
+    const players = (await a.page.textContent('.online-players')) || '';
+    assert.match(players, /Ann\s*1\s*1\s*0\s*0/);
+    assert.match(players, /Bob\s*1\s*0\s*1\s*0/);
+    const board = (await a.page.textContent('#scoreboard')) || '';
+    assert.match(board, /online\s*—\s*1\s*Black 1\s*White 0\s*0/);
+    await a.ctx.close();
+    await b.ctx.close();
+});
+
+await test('defect 5: in Chinese, the server\'s errors are in Chinese', async () => {
+    const { ctx, page } = await open({ locale: 'zh-CN' });
+    await page.goto(`${server.url}online.html#room=ZZZZZZZZZZZZ`);
+    await page.waitForSelector('body[data-ready]');
+    await page.waitForFunction(() => (document.querySelector('#message')?.textContent || '').length > 0);
+    assert.equal(await page.textContent('#message'), '没有这个房间');
+    await ctx.close();
+});
+
 await test('a review can be cancelled, and is said to be', async () => {
     const { ctx, page } = await open();
     await gameWith(page, LONG);
