@@ -316,7 +316,8 @@ static int session_setup(gmk_store *s) {
         rc = pg_exec(s, sql);
         if (rc != DB_OK) return rc;
     }
-    if (s->readonly) rc = pg_exec(s, "SET default_transaction_read_only = on");
+    if (rc == DB_OK && s->readonly) rc = pg_exec(s, "SET default_transaction_read_only = on");
+    if (rc == DB_OK && s->deferred_sync) rc = pg_exec(s, "SET synchronous_commit = off");
     return rc;
 }
 
@@ -339,6 +340,66 @@ static void pg_ensure(gmk_store *s) {
 static void pg_close(gmk_store *s) {
     if (s->db) PQfinish(conn_of(s));
     s->db = NULL;
+    if (s->sync_conn) {
+        PQfinish((PGconn *)s->sync_conn);
+        pthread_mutex_destroy(&s->sync_mu);
+    }
+    s->sync_conn = NULL;
+}
+
+/* --- group commit (sync.c) --------------------------------------------------------------- */
+
+static PGconn *connect_to(const char *conninfo, const char *app) {
+    const char *const keys[] = {"connect_timeout", "fallback_application_name", "dbname", NULL};
+    const char *const vals[] = {"5", app, conninfo, NULL};
+    return PQconnectdbParams(keys, vals, 1);
+}
+
+gmk_store_status store_pg_defer_sync(gmk_store *s, char *err, size_t errlen) {
+    const char *what = "cannot defer syncing";
+    PGconn *c = connect_to(s->conninfo, "gomoku-sync");
+    if (!c || PQstatus(c) != CONNECTION_OK) {
+        set_error(s, c ? PQerrorMessage(c) : "out of memory");
+        PQfinish(c);
+        return store_fail(err, errlen, GMK_STORE_CANT_OPEN, "%s: cannot connect to %s: %s", what,
+                          s->path, s->pg_error);
+    }
+    int rc = pg_exec(s, "SET synchronous_commit = off");
+    if (rc != DB_OK) {
+        PQfinish(c);
+        return store_sql_fail(s, rc, what, err, errlen);
+    }
+    pthread_mutex_init(&s->sync_mu, NULL);
+    s->sync_conn = c;
+    s->deferred_sync = true;
+    return GMK_STORE_OK;
+}
+
+gmk_store_status store_pg_sync(gmk_store *s, char *err, size_t errlen) {
+    pthread_mutex_lock(&s->sync_mu);
+    PGconn *c = s->sync_conn;
+    PGresult *res = NULL;
+    bool ok = false;
+    for (int attempt = 0; attempt < 2 && !ok; attempt++) { /* again once on a new connection */
+        if (PQstatus(c) != CONNECTION_OK) PQreset(c);
+        PQclear(res);
+        /* txid_current() gives the transaction an id, so its commit writes a record and waits
+         * for the flush of the WAL up to it (synchronous_commit is on on this connection) */
+        res =
+            PQstatus(c) == CONNECTION_OK ? PQexec(c, "BEGIN; SELECT txid_current(); COMMIT") : NULL;
+        ok = res && PQresultStatus(res) == PGRES_COMMAND_OK;
+        if (!ok && PQstatus(c) == CONNECTION_OK) break; /* the server answered: no retry */
+    }
+    char msg[256];
+    snprintf(msg, sizeof msg, "%s", res ? PQresultErrorMessage(res) : PQerrorMessage(c));
+    PQclear(res);
+    pthread_mutex_unlock(&s->sync_mu);
+    if (ok) return GMK_STORE_OK;
+    for (char *p = msg; *p; p++)
+        if (*p == '\n') *p = ' ';
+    return store_fail(err, errlen, GMK_STORE_UNAVAILABLE,
+                      "cannot make the commits durable: %s (%s)", msg[0] ? msg : "no connection",
+                      s->path);
 }
 
 const store_backend store_pg_backend = {
@@ -545,9 +606,7 @@ struct gmk_store_listener {
 /* Connects (again) and listens; false when the server cannot be reached. */
 static bool listen_connect(gmk_store_listener *l) {
     if (l->conn) PQfinish(l->conn);
-    const char *const keys[] = {"connect_timeout", "fallback_application_name", "dbname", NULL};
-    const char *const vals[] = {"5", "gomoku-listener", l->conninfo, NULL};
-    l->conn = PQconnectdbParams(keys, vals, 1);
+    l->conn = connect_to(l->conninfo, "gomoku-listener");
     if (!l->conn || PQstatus(l->conn) != CONNECTION_OK) return false;
     PGresult *res = PQexec(l->conn, "LISTEN gomoku_rooms");
     bool ok = res && PQresultStatus(res) == PGRES_COMMAND_OK;

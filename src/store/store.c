@@ -210,7 +210,7 @@ void gmk_store_close(gmk_store *s) {
     if (!s) return;
     if (s->deferred_sync) {
         gmk_store_sync(s, NULL, 0);
-        close(s->wal_fd);
+        if (s->wal_fd >= 0) close(s->wal_fd);
     }
     if (s->db) {
         s->batch = false; /* an open batch is rolled back whole */

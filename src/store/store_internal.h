@@ -12,6 +12,7 @@
 #define GMK_STORE_INTERNAL_H
 
 #include <limits.h>
+#include <pthread.h>
 #include <stdatomic.h>
 
 #include "store/store.h"
@@ -79,14 +80,16 @@ struct gmk_store {
     void *db; /* sqlite3 * or PGconn * */
     int version;
     bool readonly;
-    bool read_only_file; /* SQLite: the file itself is not writable (mode or permissions) */
-    bool batch;          /* in gmk_store_batch_begin: each step is a savepoint of the batch */
-    unsigned batch_conn; /* the connection number the batch began on (PostgreSQL) */
-    unsigned conn_no;    /* PostgreSQL: raised on each reconnection */
-    int64_t retry_ms;    /* PostgreSQL: no reconnection attempt before this (monotonic ms) */
-    char pg_error[256];  /* PostgreSQL: the last error, one line */
-    atomic_bool down;    /* the last call found the server unreachable (gmk_store_reachable) */
-    bool deferred_sync;  /* sync.c: commits are synced by gmk_store_sync, on wal_fd */
+    bool read_only_file;     /* SQLite: the file itself is not writable (mode or permissions) */
+    bool batch;              /* in gmk_store_batch_begin: each step is a savepoint of the batch */
+    unsigned batch_conn;     /* the connection number the batch began on (PostgreSQL) */
+    unsigned conn_no;        /* PostgreSQL: raised on each reconnection */
+    int64_t retry_ms;        /* PostgreSQL: no reconnection attempt before this (monotonic ms) */
+    char pg_error[256];      /* PostgreSQL: the last error, one line */
+    atomic_bool down;        /* the last call found the server unreachable (gmk_store_reachable) */
+    void *sync_conn;         /* PostgreSQL with deferred syncing: the syncer's connection */
+    pthread_mutex_t sync_mu; /* its lock (gmk_store_sync may come from any thread) */
+    bool deferred_sync;      /* sync.c: commits are synced by gmk_store_sync, on wal_fd */
     int wal_fd;
     struct {
         const char *sql; /* a string literal of the caller's */
@@ -104,6 +107,9 @@ gmk_store_status store_sqlite_open(gmk_store *s, const char *path, int flags, ch
                                    size_t errlen);
 gmk_store_status store_pg_open(gmk_store *s, const char *conninfo, int flags, char *err,
                                size_t errlen);
+/* Group commit on PostgreSQL (sync.c calls them; see there). */
+gmk_store_status store_pg_defer_sync(gmk_store *s, char *err, size_t errlen);
+gmk_store_status store_pg_sync(gmk_store *s, char *err, size_t errlen);
 /* Does name look like a PostgreSQL connection string (postgresql://, postgres:// or libpq's
  * keyword=value form)? */
 bool store_pg_is_conninfo(const char *name);

@@ -7,8 +7,12 @@
  * the frames and the WAL header are in that file, and a frame is only used on recovery when
  * its checksums (chained from the header) are intact.
  *
- * PostgreSQL: nothing to do; the server has made a commit durable when COMMIT returns
- * (synchronous_commit on, its default), and groups the flushes of concurrent commits itself. */
+ * PostgreSQL (db_pg.c): the handle's connection commits with synchronous_commit off (the
+ * commit is visible to every server at once, its WAL flushed a moment later), and
+ * gmk_store_sync commits an empty transaction that holds an id on a second connection with
+ * synchronous_commit on: its commit returns once the server's WAL is flushed up to its own
+ * record, which comes after every commit made before, so one round trip makes all of them
+ * durable, outside the lock of the handle. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -21,7 +25,8 @@ gmk_store_status gmk_store_defer_sync(gmk_store *s, char *err, size_t errlen) {
     const char *what = "cannot defer syncing";
     gmk_store_status st = store_check(s, true, what, err, errlen);
     if (st != GMK_STORE_OK) return st;
-    if (s->deferred_sync || s->kind != STORE_SQLITE) return GMK_STORE_OK;
+    if (s->deferred_sync) return GMK_STORE_OK;
+    if (s->kind == STORE_PG) return store_pg_defer_sync(s, err, errlen);
     char wal[PATH_MAX + 8];
     snprintf(wal, sizeof wal, "%s-wal", s->path);
     int fd = open(wal, O_RDONLY | O_CLOEXEC);
@@ -40,6 +45,7 @@ gmk_store_status gmk_store_defer_sync(gmk_store *s, char *err, size_t errlen) {
 
 gmk_store_status gmk_store_sync(gmk_store *s, char *err, size_t errlen) {
     if (!s || !s->deferred_sync) return GMK_STORE_OK;
+    if (s->kind == STORE_PG) return store_pg_sync(s, err, errlen);
     if (fdatasync(s->wal_fd) != 0)
         return store_fail(err, errlen, GMK_STORE_IO, "cannot sync %s-wal: %s", s->path,
                           strerror(errno));

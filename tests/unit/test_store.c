@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -1461,5 +1462,36 @@ Test(store, player_scores) {
     cr_assert_eq(p[1].losses, 2);
     cr_assert_eq(gmk_store_seat_scores(s, p, 8, &n, err, sizeof err), GMK_STORE_OK, "%s", err);
     cr_assert_eq(n, 0, "no room: no seat scores");
+    gmk_store_close(s);
+}
+
+/* Group commit on PostgreSQL: with deferred syncing, a write is visible to another connection
+ * as soon as it returns, and gmk_store_sync (on its own connection) succeeds and can be called
+ * from another thread while the handle writes. */
+static void *sync_twice(void *arg) {
+    char e[256];
+    for (int i = 0; i < 20; i++)
+        if (gmk_store_sync(arg, e, sizeof e) != GMK_STORE_OK) return (void *)1;
+    return NULL;
+}
+
+Test(store, pg_group_commit) {
+    pg_only();
+    char path[512];
+    gmk_store *s = open_ok(db(path, "group"));
+    cr_assert_eq(gmk_store_defer_sync(s, err, sizeof err), GMK_STORE_OK, "%s", err);
+    int64_t id = begin(s, GMK_STORE_MODE_HVH, 0, GMK_EMPTY);
+    pthread_t t;
+    cr_assert_eq(pthread_create(&t, NULL, sync_twice, s), 0);
+    for (int ply = 0; ply < 20; ply++) add(s, id, ply, ply % 15, ply / 15, 0);
+    void *bad = NULL;
+    pthread_join(t, &bad);
+    cr_assert_null(bad, "every sync succeeded");
+    cr_assert_eq(gmk_store_sync(s, err, sizeof err), GMK_STORE_OK, "%s", err);
+    gmk_store *other = open_ok(path);
+    static gmk_store_record rec;
+    cr_assert_eq(gmk_store_game_load(other, id, &rec, err, sizeof err), GMK_STORE_OK, "%s", err);
+    cr_assert_eq(rec.game.move_count, 20);
+    gmk_store_close(other);
     gmk_store_close(s);
 }
