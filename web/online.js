@@ -187,6 +187,7 @@ class Room {
         // answers can arrive out of order (a change's answer waits for the disk, a refresh
         // does not): never go back to an older state of the room
         if (this.state && s.last_seq < this.state.last_seq) return;
+        const before = this.state;
         this.state = s;
         this.skew = s.now_ms - Date.now();
         const me = this.myColor();
@@ -206,6 +207,8 @@ class Room {
         else if (s.phase === 'over' && s.result) {
             const r = s.result;
             status = r.winner ? t('onWinsBy', colorText(r.winner), reasonText(r.reason)) : t('onDrawBy', reasonText(r.reason));
+            // the players are told who won (defect 12: the winner read only "Black wins by five")
+            if (r.winner && me !== null) status += ` ${r.winner === me ? t('youWin') : t('youLose')}`;
         } else if (me === null) status = t('onWatchMove', colorText(s.to_move));
         else status = myTurn ? t('onYourMove') : t('onTheirMove');
         $('status').textContent = status;
@@ -213,6 +216,22 @@ class Room {
             : s.undo_by && s.undo_by === other ? t('onUndoAsked') : '';
         $('offer').hidden = !pending || me === null || s.phase !== 'playing';
         $('offer-text').textContent = pending;
+        // the side that offered a draw or asked to undo sees it, and is told when it is declined
+        // (defect 3: it saw nothing)
+        let mine = '';
+        if (me !== null && s.phase === 'playing') {
+            if (s.draw_by === me) mine = t('onDrawWaiting');
+            else if (s.undo_by === me) mine = t('onUndoWaiting');
+            else if (before && before.draw_by === me && !s.draw_by) mine = t('onDrawDeclined');
+            else if (before && before.undo_by === me && !s.undo_by && s.moves.length >= before.moves.length)
+                mine = t('onUndoDeclined');
+            else if (!before || (before.draw_by !== me && before.undo_by !== me)) mine = $('my-offer').textContent || '';
+        }
+        if (before && s.moves.length !== before.moves.length && !s.draw_by && !s.undo_by) mine = '';
+        $('my-offer').textContent = mine;
+        // the link is for the players until the friend has come; a spectator has nobody to invite
+        // (defect 12)
+        $('invite').hidden = me === null || s.seats[1].taken;
         const playing = s.phase === 'playing' && me !== null;
         $('actions').hidden = me === null;
         for (const id of ['undo', 'draw', 'resign']) /** @type {HTMLButtonElement} */ ($(id)).disabled = !playing;

@@ -427,6 +427,40 @@ await test('defect 5: in Chinese, the server\'s errors are in Chinese', async ()
     await ctx.close();
 });
 
+await test('defects 3 and 12: offers seen and declined; the winner told; a spectator not asked to invite', async () => {
+    const a = await open();
+    const b = await open();
+    const c = await open();
+    /** @param {import('playwright-core').Page} page @param {string} path @param {object} body */
+    const post = (page, path, body) => page.evaluate(async ([path, body]) => {
+        const r = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+            credentials: 'same-origin', body: JSON.stringify(body) });
+        return { status: r.status, json: await r.json() };
+    }, /** @type {[string, object]} */ ([path, body]));
+    const code = (await post(a.page, '/api/rooms', { name: 'Ann', black: 'me' })).json.code;
+    await post(b.page, `/api/rooms/${code}/join`, { name: 'Bob' });
+    await post(c.page, `/api/rooms/${code}/join`, { name: 'Cy' }); // both seats taken: Cy watches
+    for (const x of [a, b, c]) {
+        await x.page.goto(`${server.url}online.html#room=${code}`);
+        await x.page.waitForSelector('body[data-room="playing"]');
+    }
+    assert.equal(await c.page.isVisible('#invite'), false, 'the spectator is not asked to send a link');
+    await post(a.page, `/api/rooms/${code}/move`, { point: 'h8', ply: 0 });
+    await a.page.click('#draw');
+    await a.page.waitForFunction(() => /waiting for the answer/.test(document.querySelector('#my-offer')?.textContent || ''));
+    await b.page.waitForSelector('#offer:not([hidden])');
+    await b.page.click('#offer-decline');
+    await a.page.waitForFunction(() => /Your draw offer was declined/.test(document.querySelector('#my-offer')?.textContent || ''));
+    const moves = ['a1', 'h9', 'a3', 'h10', 'a5', 'h11', 'a7', 'h12'];
+    for (let i = 0; i < moves.length; i++)
+        assert.equal((await post(i % 2 ? a.page : b.page, `/api/rooms/${code}/move`, { point: moves[i], ply: i + 1 })).status, 200);
+    await a.page.waitForFunction(() => /You win!/.test(document.querySelector('#status')?.textContent || ''));
+    await b.page.waitForFunction(() => /You lose\./.test(document.querySelector('#status')?.textContent || ''));
+    await c.page.waitForFunction(() => /wins/.test(document.querySelector('#status')?.textContent || ''));
+    assert.doesNotMatch((await c.page.textContent('#status')) || '', /You (win|lose)/);
+    for (const x of [a, b, c]) await x.ctx.close();
+});
+
 await test('a review can be cancelled, and is said to be', async () => {
     const { ctx, page } = await open();
     await gameWith(page, LONG);
