@@ -93,7 +93,7 @@ $(OUT)/obj/%.o: %.c
 unit-tests: $(TEST_BINS)
 
 # Every test: unit tests (Criterion) then the scripted suites, each against this build.
-test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(OUT)/gendata $(OUT)/texel $(OUT)/policy $(OUT)/evalnet $(OUT)/winrate $(OUT)/judge $(TEST_BINS)
+test: $(OUT)/gomoku $(OUT)/pbrain-gomoku $(OUT)/gendata $(OUT)/texel $(OUT)/policy $(OUT)/evalnet $(OUT)/winrate $(OUT)/judge $(OUT)/puzzles $(TEST_BINS)
 	sh tests/run.sh $(OUT)
 
 bench: $(OUT)/gomoku

@@ -323,7 +323,11 @@ int gmk_puzzle_format(const gmk_puzzle *p, char *buf, size_t cap) {
 }
 
 bool gmk_puzzle_parse(const char *line, gmk_puzzle *out) {
-    char rule[16], kind[16], moves[GMK_MAX_MOVES * 3 + 2], sol[GMK_PUZZLE_MAX_SOLUTION * 3 + 2];
+    /* The widths of the conversions below fit these buffers (GMK_MAX_MOVES is 484 and a move
+     * takes at most 3 characters, GMK_PUZZLE_MAX_SOLUTION is 64). */
+    char rule[16], kind[16], moves[1501], sol[201];
+    _Static_assert(sizeof moves > GMK_MAX_MOVES * 3 && sizeof sol > GMK_PUZZLE_MAX_SOLUTION * 3,
+                   "puzzle line buffers");
     int id, length;
     if (!line || strlen(line) > sizeof moves + 100) return false;
     if (sscanf(line, "%d %15s %15s %d %1500s %200s", &id, rule, kind, &length, moves, sol) != 6)

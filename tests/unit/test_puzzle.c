@@ -110,6 +110,21 @@ Test(puzzle, bad_lines_are_refused) {
     for (int i = 0; bad[i]; i++) cr_assert(!gmk_puzzle_parse(bad[i], &p), "%s", bad[i]);
 }
 
+/* Tokens as long as the reader's widths allow (1500 and 200 characters) fit its buffers: under
+ * AddressSanitizer a buffer one byte short fails here. */
+Test(puzzle, longest_tokens_are_refused_without_overflow) {
+    char line[2048], moves[1501], sol[201];
+    memset(moves, 'a', 1500);
+    moves[1500] = 0;
+    memset(sol, 'b', 200);
+    sol[200] = 0;
+    snprintf(line, sizeof line, "1 freestyle fours 2 %s %.50s", moves, sol);
+    gmk_puzzle p;
+    cr_assert(!gmk_puzzle_parse(line, &p));
+    snprintf(line, sizeof line, "1 freestyle fours 2 h8 %s", sol);
+    cr_assert(!gmk_puzzle_parse(line, &p));
+}
+
 /* A four by the side to move at p wins: a five or an open four, or after the forced block the
  * solver still finds a win by fours. Written here again, apart from puzzle.c. */
 static bool wins_with(gmk_board *b, gmk_pos p) {
