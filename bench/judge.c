@@ -17,7 +17,8 @@
  *        the weights' fit; the judge's value / 250): the side-to-move bias, median of
  *        (e(P) + e(P')) / 2; the one-ply inconsistency, median of |e(P) + e(P')|; and the
  *        Spearman correlation of e(P) with the judge's score of P. Also for the linear
- *        evaluation alone (without the network).
+ *        evaluation alone (without the network), and the three for the two-ply average the
+ *        search's leaves may take, a(P) = (e(P) - e(parent of P)) / 2.
  *   select GAME.psq... picks up to two middle-game positions a game with the side to move
  *        that --side names (black, white, or odd/even game number like gomoku match's
  *        engine 1: "engine1"): after the opening and 4 more moves, before the last 8, where the
@@ -476,6 +477,8 @@ static int cmd_eval(void) {
     double *bias_lin = calloc((size_t)n, sizeof *bias), *inc_lin = calloc((size_t)n, sizeof *inc);
     double *ours = calloc((size_t)n, sizeof *ours), *lin = calloc((size_t)n, sizeof *lin);
     double *theirs = calloc((size_t)n, sizeof *theirs);
+    double *bias2 = calloc((size_t)n, sizeof *bias2), *inc2 = calloc((size_t)n, sizeof *inc2);
+    double *avg = calloc((size_t)n, sizeof *avg);
     int k = 0;
     for (int i = 0; i < n; i++) {
         position *ps = &positions[i];
@@ -484,11 +487,18 @@ static int cmd_eval(void) {
         if (jbest == GMK_POS_NONE || abs(jv) >= MATE) continue;
         gmk_board b;
         gmk_board_init(&b, SIZE, GMK_RULE_FREESTYLE);
-        for (int m = 0; m < ps->n; m++) gmk_board_make(&b, ps->moves[m]);
+        for (int m = 0; m < ps->n - 1; m++) gmk_board_make(&b, ps->moves[m]);
+        double e0 = gmk_eval(&b) / our_scale; /* the parent, from the opponent's side */
+        gmk_board_make(&b, ps->moves[ps->n - 1]);
         if (!gmk_board_empty_at(&b, jbest)) continue;
         double e = gmk_eval(&b) / our_scale, el = gmk_eval_linear(&b) / our_scale;
         gmk_board_make(&b, jbest);
         double e2 = gmk_eval(&b) / our_scale, el2 = gmk_eval_linear(&b) / our_scale;
+        /* the two-ply average: a(P) = (e(P) - e(parent)) / 2 */
+        double a = (e - e0) / 2, a2 = (e2 - e) / 2;
+        bias2[k] = (a + a2) / 2;
+        inc2[k] = fabs(a + a2);
+        avg[k] = a;
         bias[k] = (e + e2) / 2;
         inc[k] = fabs(e + e2);
         bias_lin[k] = (el + el2) / 2;
@@ -508,7 +518,12 @@ static int cmd_eval(void) {
            median(inc, k), median(inc_lin, k));
     printf("correlation with the judge's search (Spearman): %.3f (linear part alone %.3f)\n", sp,
            spl);
+    double spa = spearman(avg, theirs, k);
+    printf("two-ply average (e(P) - e(parent)) / 2: bias %.3f, inconsistency %.3f, correlation "
+           "%.3f\n",
+           median(bias2, k), median(inc2, k), spa);
     free(bias), free(inc), free(bias_lin), free(inc_lin), free(ours), free(lin), free(theirs);
+    free(bias2), free(inc2), free(avg);
     return 0;
 }
 

@@ -94,6 +94,7 @@ check "the second run gives the same figures" cmp -s "$tmp/out1.txt" "$tmp/out2.
 check "eval prints the bias" grep -q "^side-to-move bias: -*[0-9.]* logit" "$tmp/eval.txt"
 check "eval prints the inconsistency" grep -q "^one-ply inconsistency .*: [0-9.]* logit" "$tmp/eval.txt"
 check "eval prints the correlation" grep -q "^correlation with the judge's search" "$tmp/eval.txt"
+check "eval prints the two-ply average" grep -q "^two-ply average .*: bias -*[0-9.]*, inconsistency [0-9.]*, correlation" "$tmp/eval.txt"
 
 # bad input
 printf 'bad 1,5 1,5\n' > "$tmp/twice.txt"
