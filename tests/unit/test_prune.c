@@ -171,3 +171,44 @@ Test(prune, building_moves_are_reduced_less) {
     cr_assert_eq(gmk_prune_reduction(&t, &b, build, 12, 20, false, false, false),
                  gmk_prune_reduction(&t, &b, far, 12, 20, false, false, false));
 }
+
+/* A point where the opponent would make an open three (a block before the three exists) is
+ * reduced a ply less than a quiet move in the same place, never below 0, and never at a node
+ * narrowed to defences. */
+Test(prune, blocks_of_three_points_are_reduced_less_than_quiet_moves) {
+    static gmk_prune_table t;
+    gmk_prune_init(&t);
+    gmk_board b;
+    gmk_board_init(&b, 15, GMK_RULE_FREESTYLE);
+    /* black h8 i8 (an open two), white far away; white to move: g8 is where black would make
+     * an open three */
+    gmk_move_list list;
+    char err[100];
+    cr_assert(gmk_notation_parse_moves("h8a1i8o1a15", 15, &list, err, sizeof err));
+    cr_assert(gmk_move_list_to_board(&list, GMK_RULE_FREESTYLE, &b));
+    cr_assert_eq(b.side, GMK_WHITE);
+    gmk_pos block, far;
+    cr_assert(gmk_notation_parse_point("g8", 15, &block, err, sizeof err));
+    cr_assert(gmk_notation_parse_point("d13", 15, &far, err, sizeof err));
+    cr_assert_eq(b.cell[block].threat[GMK_BLACK], GMK_TH_THREE);
+    cr_assert_lt(b.cell[block].threat[GMK_WHITE], GMK_TH_THREE);
+    cr_assert_not(gmk_prune_is_quiet(&b, block));
+    cr_assert(gmk_prune_is_quiet(&b, far));
+    cr_assert_lt(gmk_movegen_shape(&b, far, GMK_WHITE), 40);
+    bool reduced = false;
+    for (int depth = 1; depth < 30; depth++)
+        for (int index = 0; index < 100; index++) {
+            int rb = gmk_prune_reduction(&t, &b, block, depth, index, false, false, false);
+            int rq = gmk_prune_reduction(&t, &b, far, depth, index, false, false, false);
+            cr_assert_eq(rb, rq > 0 ? rq - 1 : 0, "depth %d index %d: %d, quiet %d", depth, index,
+                         rb, rq);
+            reduced |= rb > 0;
+            cr_assert_eq(gmk_prune_reduction(&t, &b, block, depth, index, false, true, false), 0);
+        }
+    cr_assert(reduced, "a late block of a three point deep in the tree is reduced");
+    /* black to move: g8 makes black's open three, never reduced */
+    gmk_board_make(&b, gmk_pos_xy(14, 0));
+    for (int depth = 1; depth < 30; depth++)
+        for (int index = 0; index < 100; index++)
+            cr_assert_eq(gmk_prune_reduction(&t, &b, block, depth, index, false, false, false), 0);
+}
