@@ -39,7 +39,12 @@ async function serve(db, extra = []) {
 }
 
 after(async () => {
-  for (const s of servers) if (s.proc.exitCode === null && s.proc.signalCode === null) await s.stop('SIGKILL');
+  // every server still running stops cleanly, and no server (killed ones included) reported a
+  // sanitizer error (make test BUILD=asan)
+  for (const s of servers) {
+    if (s.proc.exitCode === null && s.proc.signalCode === null) assert.equal(await s.stop('SIGTERM'), 0, s.stderr());
+    assert.doesNotMatch(s.stderr(), /Sanitizer|runtime error/);
+  }
 });
 
 /** A browser with a cookie jar (one seat cookie per room). */
