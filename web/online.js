@@ -105,6 +105,7 @@ class Room {
         this.events.addEventListener('spectators', () => this.refresh());
         this.events.addEventListener('error', () => { if (this.state) this.refresh(); });
         $('room').hidden = false;
+        $('board-wrap').hidden = false; // no empty board before there is a room (defect 11)
         input('room-link').value = `${location.origin}/online.html#room=${code}`;
         $('room-code').textContent = code.replace(/(.{4})(?=.)/g, '$1-');
         for (const [id, what] of [['undo', 'undo'], ['draw', 'draw'], ['claim', 'claim'], ['rematch', 'rematch']]) {

@@ -461,6 +461,20 @@ await test('defects 3 and 12: offers seen and declined; the winner told; a spect
     for (const x of [a, b, c]) await x.ctx.close();
 });
 
+await test('defect 11: before a room exists, no empty board, the forms on a phone\'s screen, styled inputs', async () => {
+    const { ctx, page } = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto(`${server.url}online.html`);
+    await page.waitForSelector('body[data-ready]');
+    await page.waitForSelector('#create-form:not([hidden])');
+    assert.equal(await page.isVisible('#board'), false, 'no board before a room');
+    const box = await page.locator('#create-form').boundingBox();
+    assert.ok(box && box.y + 80 < 844, `the form starts on the screen (${JSON.stringify(box)})`);
+    const border = await page.$eval('#create-form input[name=name]', (e) => getComputedStyle(e).borderRadius);
+    assert.equal(border, '8px', 'the text inputs have the page\'s style');
+    await page.screenshot({ path: path.join(SHOTS, 'teach-phone-online-start.png') });
+    await ctx.close();
+});
+
 await test('a review can be cancelled, and is said to be', async () => {
     const { ctx, page } = await open();
     await gameWith(page, LONG);
