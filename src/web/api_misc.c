@@ -67,6 +67,7 @@ static bool rule_size(json_t *body, gmk_rule *rule, int *size, char *err, size_t
 
 static enum MHD_Result post_game(web_request *rq) {
     enum MHD_Result res;
+    if (!limits_write_take(rq, &res)) return res; /* each game is a write (docs "Limits") */
     json_t *body = rq->body_len ? web_body_json(rq, &res) : json_object();
     if (!body) return res;
     char err[256];

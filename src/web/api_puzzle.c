@@ -140,6 +140,13 @@ static enum MHD_Result post_move(web_request *rq, const gmk_puzzle *p, bool hint
     static const char *const names[] = {"wrong", "good", "solved"};
     json_t *j = json_pack("{s:s,s:o}", "verdict", names[v], "reply", web_point_json(reply, 15));
     if (v == GMK_PUZZLE_WRONG) json_object_set_new(j, "solution", web_point_json(hint_before, 15));
+    if (v != GMK_PUZZLE_GOOD && !hinted && rq->web->store) {
+        enum MHD_Result res; /* the answer is stored: a write, counted per client */
+        if (!limits_write_take(rq, &res)) {
+            json_decref(j);
+            return res;
+        }
+    }
     if (v != GMK_PUZZLE_GOOD && !hinted && rq->web->store && web_ensure_token(rq)) {
         gmk_store_puzzle_player pl;
         load_player(rq, &pl);

@@ -1,6 +1,7 @@
 /* limits.c: the per-client limits of gomoku serve (see web_internal.h, docs/http-api.md
  * "Limits"): how many room creations, joins and wrong room codes a client may send a minute,
- * and how many connections it may hold at once.
+ * and how many connections it may hold at once; and, in a second table of the same kind, how
+ * many games it may create and puzzle answers it may have stored (--write-limit).
  *
  * A client is its whole IPv4 address, or the /64 prefix of its IPv6 address (one subscriber's
  * network), never a part of it that two clients could share by chance. The counts live in one
@@ -172,4 +173,15 @@ bool limits_conn_add(web_limits *l, const web_client *c, int64_t now, int delta)
     if (ok) s->conns += delta;
     pthread_mutex_unlock(&l->mu);
     return ok;
+}
+
+bool limits_write_take(web_request *rq, enum MHD_Result *res) {
+    limit_verdict v = limits_take(rq->web->writes, &rq->client, web_now_ms());
+    if (v == LIMIT_OK) return true;
+    *res = v == LIMIT_FULL
+               ? web_error(rq, 503, "the server is serving too many clients; try again in a minute")
+               : web_error(rq, 429,
+                           "too many new games or puzzle answers from your address; "
+                           "wait a minute");
+    return false;
 }

@@ -524,6 +524,7 @@ int gmk_web_serve(const gmk_web_options *opt) {
     if (w->opt.idle_timeout <= 0) w->opt.idle_timeout = GMK_WEB_IDLE_TIMEOUT;
     if (w->opt.rooms_max <= 0) w->opt.rooms_max = GMK_WEB_ROOMS_MAX;
     if (w->opt.join_limit <= 0) w->opt.join_limit = GMK_WEB_JOIN_LIMIT;
+    if (w->opt.write_limit <= 0) w->opt.write_limit = GMK_WEB_WRITE_LIMIT;
     pthread_mutex_init(&w->store_mu, NULL);
     pthread_mutex_init(&w->live_mu, NULL);
     pthread_mutex_init(&w->sync_mu, NULL);
@@ -540,7 +541,8 @@ int gmk_web_serve(const gmk_web_options *opt) {
         goto done;
     }
     w->limits = limits_new(w->opt.join_limit, w->opt.conn_limit);
-    if (!w->limits) {
+    w->writes = limits_new(w->opt.write_limit, 0); /* counts no connections */
+    if (!w->limits || !w->writes) {
         fprintf(stderr, "gomoku serve: out of memory\n");
         goto done;
     }
@@ -626,6 +628,7 @@ done:
     gmk_pool_free(w->pool);
     gmk_store_close(w->store);
     limits_free(w->limits);
+    limits_free(w->writes);
     pthread_mutex_destroy(&w->store_mu);
     pthread_mutex_destroy(&w->live_mu);
     pthread_mutex_destroy(&w->sync_mu);

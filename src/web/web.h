@@ -27,6 +27,8 @@ typedef struct {
     int join_limit;      /* online rooms created or joined, and wrong room codes sent, per
                             client a minute (0: 30) */
     int conn_limit;      /* connections per client at once (0: 64) */
+    int write_limit;     /* games created and puzzle answers stored, per client a minute
+                            (0: 60) */
     int idle_timeout;    /* seconds before an idle connection is closed (0: 30) */
     int rooms_max;       /* online rooms in memory at once (0: 2000) */
     bool trust_proxy;    /* the client is the last X-Forwarded-For entry, the scheme

@@ -36,6 +36,9 @@
 /* Rooms one client may create or join, and wrong room codes it may send, a minute (429 past
  * it), unless --join-limit says. */
 #define GMK_WEB_JOIN_LIMIT 30
+/* Games one client may create, and puzzle answers it may have stored, a minute (429 past it),
+ * unless --write-limit says: each is a database write nobody else asked for. */
+#define GMK_WEB_WRITE_LIMIT 60
 /* Connections one client may hold at once, unless --conn-limit says; connections idle this
  * many seconds are closed (event streams are not idle: they are pinged), unless
  * --idle-timeout says. */
@@ -121,6 +124,7 @@ struct gmk_web {
     int live_count;
     atomic_bool stopping;
     web_limits *limits; /* per client: joins, creates, wrong codes, connections (limits.c) */
+    web_limits *writes; /* per client: games created, puzzle answers stored (limits.c) */
     /* online rooms (rooms.c) */
     pthread_mutex_t rooms_mu;
     live_room *rooms;   /* rooms_mu; freed only on the timer thread */
@@ -229,6 +233,10 @@ limit_verdict limits_check(web_limits *l, const web_client *c, int64_t now_ms);
 bool limits_conn_allowed(web_limits *l, const web_client *c, int64_t now_ms);
 /* Counts a connection of c opened (+1) or closed (-1); false when it could not be counted. */
 bool limits_conn_add(web_limits *l, const web_client *c, int64_t now_ms, int delta);
+/* Counts one write by rq's client against --write-limit (rq->web->writes): true when it may
+ * go on; otherwise false with *res the answer sent (429 past the limit, 503 when the table is
+ * full), and nothing was written. */
+bool limits_write_take(web_request *rq, enum MHD_Result *res);
 
 /* --- durable.c --------------------------------------------------------------------------- */
 

@@ -14,7 +14,8 @@ let base;
 
 before(async () => {
   db = tempDb();
-  srv = await startServer(db, ['--engines', '2']);
+  // the suite creates many games from one address: past the default --write-limit (60)
+  srv = await startServer(db, ['--engines', '2', '--write-limit', '10000']);
   base = srv.url;
 });
 

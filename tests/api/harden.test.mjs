@@ -4,7 +4,8 @@
 // connections per client and idle connections, libmicrohttpd's own errors, the early 413, the
 // small leaks (parser texts, %00, ids out of range, room codes in the access log), writes by
 // anonymous watchers, a room in use closed by the idle sweep, a move answered 200 that was not
-// stored, rooms pinned in memory, invisible names and results counted by name. Every loop is
+// stored, rooms pinned in memory, invisible names and results counted by name; games created
+// and puzzle answers stored per client (--write-limit). Every loop is
 // bounded in count and time. Run by tests/api/run.sh.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -219,6 +220,63 @@ describe('per-client limits (defects 2, 3)', () => {
       assert.equal((await ann.get(`/api/rooms/${code}`)).status, 200);
     } finally {
       assert.equal(await s.stop(), 0);
+    }
+  });
+});
+
+describe('anonymous writes per client (issue 28, gap 1)', () => {
+  test('POST /api/games: 60 games a minute per address by default, then 429 and nothing stored', async () => {
+    const s = await startServer(tempDb(), ['--engines', '1', '--quiet']);
+    try {
+      const game = { mode: 'hvh' };
+      // a new browser (no cookie) each time: dropping the cookie does not reset the count
+      for (let i = 0; i < 60; i++) {
+        const r = await new Page(s.url, '127.0.0.31').post('/api/games', game);
+        assert.equal(r.status, 201, `game ${i + 1}: ${r.text}`);
+      }
+      for (let i = 0; i < 3; i++) {
+        const r = await new Page(s.url, '127.0.0.31').post('/api/games', game);
+        assert.equal(r.status, 429, r.text);
+        assert.match(r.json.error, /wait a minute/);
+      }
+      const other = await new Page(s.url, '127.0.0.32').post('/api/games', game);
+      assert.equal(other.status, 201, 'another address has its own count');
+      const list = await new Page(s.url, '127.0.0.33').get('/api/games?limit=500');
+      assert.equal(list.json.games.length, 61, 'the refused games were not stored');
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+
+  test('puzzle answers stored count too (--write-limit 3); an unrated answer is not counted', async () => {
+    const s = await startServer(tempDb(), ['--write-limit', '3', '--quiet']);
+    try {
+      const pz = (await new Page(s.url, '127.0.0.34').get('/api/puzzles/next?kind=defence')).json;
+      assert.ok(pz && pz.id, 'a puzzle');
+      const sol = (await new Page(s.url, '127.0.0.34').post(`/api/puzzles/${pz.id}/hint`, { moves: [] })).json.hint;
+      const answer = (hinted) => new Page(s.url, '127.0.0.34').post(`/api/puzzles/${pz.id}/move`, { moves: [], point: sol, hinted });
+      for (let i = 0; i < 5; i++) assert.equal((await answer(true)).status, 200, 'hinted: nothing stored, not counted');
+      for (let i = 0; i < 3; i++) {
+        const r = await answer(false);
+        assert.equal(r.status, 200, r.text);
+        assert.equal(r.json.player.solved, 1, 'a new player each time, stored');
+      }
+      const r = await answer(false);
+      assert.equal(r.status, 429, r.text);
+      assert.equal((await new Page(s.url, '127.0.0.35').post('/api/games', {})).status, 201, 'another address');
+      assert.equal((await new Page(s.url, '127.0.0.34').post('/api/games', {})).status, 429, 'games share the count');
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+
+  test('--write-limit is range-checked', () => {
+    for (const bad of ['0', '-1', '100001', 'x']) {
+      let err = '';
+      try {
+        execFileSync(process.env.GMK_BIN, ['serve', '--write-limit', bad], { stdio: 'pipe' });
+      } catch (e) { err = e.stderr.toString(); }
+      assert.match(err, /--write-limit needs a number from 1 to 100000/, bad);
     }
   });
 });

@@ -13,7 +13,9 @@ import { chromium } from 'playwright-core';
  */
 export function startServer(bin, db, port = 0) {
     return new Promise((resolve, reject) => {
-        const proc = spawn(bin, ['serve', '--listen', `127.0.0.1:${port}`, '--db', db, '--quiet'], {
+        // the suites create many games from one address: past the default --write-limit (60)
+        const args = ['serve', '--listen', `127.0.0.1:${port}`, '--db', db, '--quiet', '--write-limit', '10000'];
+        const proc = spawn(bin, args, {
             stdio: ['ignore', 'pipe', 'pipe'],
         });
         let out = '';
