@@ -520,9 +520,16 @@ describe('server process', () => {
 
   test('--threads N: an analysis searches with N threads (Lazy SMP), one without it, all under SCHED_IDLE', async () => {
     // the scheduling policy of each thread: field 41 of /proc/PID/task/TID/stat (5: SCHED_IDLE)
-    const policies = (pid) => readdirSync(`/proc/${pid}/task`).map((tid) => {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+    // A thread may end between the listing and the read: its task is gone, and not counted.
+    const policies = (pid) => readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      } catch (e) {
+        if (e.code === 'ENOENT' || e.code === 'ESRCH') return [];
+        throw e;
+      }
+      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38])];
     });
     const during = async (extra) => {
       const s = await startServer(tempDb(), ['--engines', '1', '--quiet', ...extra]);

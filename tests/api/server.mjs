@@ -4,11 +4,23 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after } from 'node:test';
 
 export const BIN = process.env.GMK_BIN;
 
 const dirs = [];
-process.on('exit', () => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+// Every server started and not yet exited. A test that fails half-way may leave one running;
+// its pipes would keep this file's process (and so the runner) waiting until run.sh's timeout.
+const running = new Set();
+const killAll = () => { for (const p of running) p.kill('SIGKILL'); running.clear(); };
+process.on('exit', () => {
+  killAll();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+// After the file's tests: the suites' own after hooks (registered after this one, so run after
+// it) stop their servers and check how they exit; whatever is still running 5 s later was left
+// by a failed test and is killed, so the process can end (run.sh also passes --test-force-exit).
+after(() => { setTimeout(killAll, 5000).unref(); });
 
 /** A database path in a new temporary folder, removed when the tests end. */
 export function tempDb() {
@@ -22,11 +34,16 @@ export function startServer(db, extra = []) {
   const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', db, ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(proc);
+  proc.on('exit', () => running.delete(proc));
   let out = '';
   let err = '';
   proc.stderr.on('data', (d) => { err += d; });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL printed; stderr: ${err}`)), 20000);
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`no URL printed; stderr: ${err}`));
+    }, 20000);
     proc.on('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
     proc.stdout.on('data', (d) => {
       out += d;
@@ -41,7 +58,7 @@ export function startServer(db, extra = []) {
           stop: (signal = 'SIGTERM') => new Promise((res) => {
             if (proc.exitCode !== null) return res(proc.exitCode);
             proc.removeAllListeners('exit');
-            proc.on('exit', (code, sig) => res(code ?? sig));
+            proc.on('exit', (code, sig) => { running.delete(proc); res(code ?? sig); });
             proc.kill(signal);
           }),
         });
