@@ -1,4 +1,4 @@
-/* prune.c: reductions and pruning (see prune.h). */
+/* prune.c: reductions and pruning of quiet moves (see prune.h). */
 #include "prune.h"
 
 #include <math.h>
@@ -27,23 +27,14 @@ bool gmk_prune_is_quiet(const gmk_board *b, gmk_pos p) {
 
 int gmk_prune_reduction(const gmk_prune_table *t, const gmk_board *b, gmk_pos p, int depth,
                         int index, bool pv_node, bool forced, bool killer) {
-    if (depth < 3 || index < 1 || forced) return 0;
-    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
-    gmk_threat mine = (gmk_threat)b->cell[p].threat[me];
-    gmk_threat theirs = (gmk_threat)b->cell[p].threat[opp];
-    /* the mover's threes and fours, and the blocks of the opponent's four points (its threes
-     * and closed threes), are searched in full */
-    if (mine >= GMK_TH_THREE || theirs >= GMK_TH_FOUR) return 0;
+    if (depth < 3 || index < 1 || forced || !gmk_prune_is_quiet(b, p)) return 0;
     int d = depth < GMK_PRUNE_DEPTHS ? depth : GMK_PRUNE_DEPTHS - 1;
     int i = index < GMK_PRUNE_MOVES ? index : GMK_PRUNE_MOVES - 1;
     int r = t->r[d][i];
-    bool quiet = theirs < GMK_TH_THREE;
-    if (quiet && gmk_movegen_shape(b, p, me) >= BUILDING_SCORE) r--;
     if (pv_node) r--;
     if (killer) r--;
+    if (gmk_movegen_shape(b, p, gmk_board_side(b)) >= BUILDING_SCORE) r--;
     if (r > depth - 2) r = depth - 2; /* the reduced search keeps a ply */
-    /* a point where the opponent would make an open three: a ply less than a quiet move */
-    if (!quiet) r--;
     return r < 0 ? 0 : r;
 }
 

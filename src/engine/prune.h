@@ -4,12 +4,9 @@
  * pruning), and when the static evaluation says quiet moves near the leaves cannot reach
  * alpha (futility pruning, margins in the evaluation's units).
  *
- * Only quiet moves are ever skipped, and the only moves reduced besides them are the blocks of
- * a point where the opponent would make an open three (a ply less than a quiet move): a move
- * that makes a three or a four for the mover, or blocks a point where the opponent would make
- * a four, is always searched in full, and at a node whose list was narrowed to defences
- * (movegen's forced list) nothing is reduced or skipped. The search adds a ply to a reduced
- * move at an expected cut node and another where the evaluation is not improving (search.c). */
+ * Only quiet moves are ever reduced or skipped: a move that makes a three or a four for either
+ * side (an attack, or a block of the opponent's shapes) is always searched in full, and at a
+ * node whose list was narrowed to defences (movegen's forced list) nothing is skipped. */
 #ifndef GMK_PRUNE_H
 #define GMK_PRUNE_H
 
@@ -28,11 +25,9 @@ void gmk_prune_init(gmk_prune_table *t);
 bool gmk_prune_is_quiet(const gmk_board *b, gmk_pos p);
 
 /* The reduction, in plies, of move p searched index-th (from 0) at a node of this depth, so
- * that the reduced search keeps at least one ply: 0 for the first move, forced lists, depths
- * under 3, the mover's threes and fours and the blocks of the opponent's four points; one less
- * at PV nodes, for killers and for quiet moves that build the mover's own shapes, and one less
- * again (after the cap) for the block of a point where the opponent would make an open three
- * (b is the position before p is played). */
+ * that the reduced search keeps at least one ply: 0 for moves that are not quiet, the first
+ * move, forced lists and depths under 3; one less at PV nodes, for killers and for quiet
+ * moves that build the mover's own shapes (b is the position before p is played). */
 int gmk_prune_reduction(const gmk_prune_table *t, const gmk_board *b, gmk_pos p, int depth,
                         int index, bool pv_node, bool forced, bool killer);
 

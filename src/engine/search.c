@@ -18,7 +18,7 @@
 #include "timeman.h"
 #include "tt.h"
 
-enum { MAX_PLY = 128, MAX_DEPTH = 64, INF = 32000, THREAT_TABLE = 1 << 16, NO_EVAL = -INF - 1 };
+enum { MAX_PLY = 128, MAX_DEPTH = 64, INF = 32000, THREAT_TABLE = 1 << 16 };
 /* A killer's ordering bonus: under an open three of the mover (movegen's 600), so threats and
  * blocks keep their place. At 4000, above them, the first move cut 84% of the nodes that cut
  * (bench, depth 8); at 300, 95%, with a third fewer nodes. */
@@ -38,9 +38,7 @@ struct gmk_searcher {
     gmk_pos killers[MAX_PLY][2];
     gmk_pos pv[MAX_PLY][MAX_PLY];
     int pv_len[MAX_PLY];
-    gmk_prune_table prune;  /* late-move reductions */
-    int eval_at[MAX_PLY];   /* static evaluation of the node at each ply, NO_EVAL if none */
-    int node_eval[MAX_PLY]; /* the raw static evaluation of every node on the path */
+    gmk_prune_table prune; /* late-move reductions */
     /* this search */
     gmk_limits limits;
     gmk_time_budget budget;
@@ -181,8 +179,7 @@ static void update_pv(gmk_searcher *s, int ply, gmk_pos move) {
     s->pv_len[ply] = n + 1;
 }
 
-static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                  bool cut_node);
+static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool pv_node);
 
 /* Whether colour c has a four-three or an open-four point: then a short VCF is worth trying
  * (any four was too dear: 3.3x the nodes at a fixed depth, and 9-11 in 20 games). */
@@ -201,21 +198,6 @@ static bool short_vcf(gmk_searcher *s, gmk_color c, gmk_pos *seq, int *len) {
     return win;
 }
 
-/* The static evaluation e of the node at ply, kept on the path, averaged over two plies as
- * (e - e(parent)) / 2 when the parent's is known: the evaluation leans to the side to move, and
- * the average cancels the lean (bench/judge.c 'eval': over the 76 positions of
- * bench/judge-positions.txt, bias 0.51 -> 0.13 logit, one-ply inconsistency 1.09 -> 0.62,
- * correlation with Rapfi's search 0.18 -> 0.26). */
-static int two_ply_eval(gmk_searcher *s, int ply, int e) {
-    s->node_eval[ply] = e;
-    if (ply >= 1 && s->node_eval[ply - 1] != NO_EVAL) return (e - s->node_eval[ply - 1]) / 2;
-    return e;
-}
-
-static int leaf_eval(gmk_searcher *s, int ply) {
-    return two_ply_eval(s, ply, gmk_eval(&s->b));
-}
-
 /* Leaf (depth <= 0): a threat quiescence. The mover's short VCF wins; when the opponent has
  * one (it would win if the mover passed), the position is not quiet: the defences (the
  * points of that VCF, the mover's fours, or every block of an open three) are searched a ply
@@ -231,8 +213,7 @@ static int leaf(gmk_searcher *s, int ply, int depth, int alpha, int beta) {
     if (has_threats(b, me) && short_vcf(s, me, seq, &len)) return GMK_SCORE_WIN - (ply + len + 2);
     if (depth <= -LEAF_PLIES || ply >= MAX_PLY - 4 || !has_threats(b, opp) ||
         !short_vcf(s, opp, seq, &len))
-        return leaf_eval(s, ply);
-    s->node_eval[ply] = gmk_eval(b); /* the parent of the defences searched below */
+        return gmk_eval(b);
     gmk_scored_move moves[GMK_MAX_MOVES];
     bool forced = false;
     int n = 0;
@@ -265,26 +246,22 @@ static int leaf(gmk_searcher *s, int ply, int depth, int alpha, int beta) {
     int best = -INF;
     for (int i = 0; i < n && best < beta; i++) {
         gmk_board_make(b, moves[i].pos);
-        int score =
-            -search(s, ply + 1, depth - 1, -beta, -(alpha > best ? alpha : best), false, false);
+        int score = -search(s, ply + 1, depth - 1, -beta, -(alpha > best ? alpha : best), false);
         gmk_board_undo(b);
         if (s->stopped) return 0;
         if (score > best) best = score;
     }
     if (best <= -GMK_SCORE_MATE_BOUND || n == 0) {
         /* no listed defence holds; an unlisted one might */
-        int v = leaf_eval(s, ply) - LEAF_THREAT_PENALTY;
+        int v = gmk_eval(b) - LEAF_THREAT_PENALTY;
         return v < -GMK_EVAL_LIMIT ? -GMK_EVAL_LIMIT : v;
     }
     return best;
 }
 
-static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                  bool cut_node) {
+static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool pv_node) {
     gmk_board *b = &s->b;
     s->pv_len[ply] = 0;
-    s->eval_at[ply] = NO_EVAL;
-    s->node_eval[ply] = NO_EVAL;
     s->nodes++;
     if (ply > s->seldepth) s->seldepth = ply;
     if (check_stop(s)) return 0;
@@ -359,14 +336,10 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
     /* futility pruning near the leaves needs the static evaluation (levels 1-2 take none) */
     bool selective = !s->limits.shape_only;
     int static_eval = 0;
-    if (selective && !forced) s->eval_at[ply] = static_eval = gmk_eval(b);
-    if (!s->limits.shape_only)
-        static_eval =
-            two_ply_eval(s, ply, s->eval_at[ply] != NO_EVAL ? s->eval_at[ply] : gmk_eval(b));
-    if (pv_node || forced || depth > GMK_PRUNE_FUTILITY_DEPTH) selective = false;
-    /* improving: the evaluation rose since the mover's last turn (unknown counts as rising) */
-    bool improving = ply < 2 || s->eval_at[ply] == NO_EVAL || s->eval_at[ply - 2] == NO_EVAL ||
-                     s->eval_at[ply] > s->eval_at[ply - 2];
+    if (selective && !pv_node && !forced && depth <= GMK_PRUNE_FUTILITY_DEPTH)
+        static_eval = gmk_eval(b);
+    else
+        selective = false;
     for (int i = 0; i < n; i++) {
         /* pick the best remaining move (most nodes cut after one or two) */
         int pick = i;
@@ -397,19 +370,15 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
         gmk_board_make(b, p);
         int child_depth = depth - 1;
         if (forced && n == 1) child_depth = depth; /* single reply: extend */
-        /* at an expected cut node, a move already reduced is reduced a ply more */
-        if (cut_node && r > 0 && r < child_depth - 1) r++;
-        /* and one more where the evaluation is not improving */
-        if (!improving && r > 0 && r < child_depth - 1) r++;
         int score;
         if (i == 0) {
-            score = -search(s, ply + 1, child_depth, -beta, -alpha, pv_node, !pv_node && !cut_node);
+            score = -search(s, ply + 1, child_depth, -beta, -alpha, pv_node);
         } else {
-            score = -search(s, ply + 1, child_depth - r, -alpha - 1, -alpha, false, true);
+            score = -search(s, ply + 1, child_depth - r, -alpha - 1, -alpha, false);
             if (score > alpha && r > 0)
-                score = -search(s, ply + 1, child_depth, -alpha - 1, -alpha, false, !cut_node);
+                score = -search(s, ply + 1, child_depth, -alpha - 1, -alpha, false);
             if (score > alpha && score < beta)
-                score = -search(s, ply + 1, child_depth, -beta, -alpha, true, false);
+                score = -search(s, ply + 1, child_depth, -beta, -alpha, true);
         }
         gmk_board_undo(b);
         if (s->stopped) return best > -INF ? best : 0;
@@ -471,11 +440,11 @@ static int search_root(gmk_searcher *s, root_move *rm, int n, int depth, int alp
             score = GMK_SCORE_WIN - 1;
             s->pv_len[1] = 0;
         } else if (best == -INF || full_window) {
-            score = -search(s, 1, depth - 1, -beta, -alpha, true, false);
+            score = -search(s, 1, depth - 1, -beta, -alpha, true);
         } else {
-            score = -search(s, 1, depth - 1, -alpha - 1, -alpha, false, true);
+            score = -search(s, 1, depth - 1, -alpha - 1, -alpha, false);
             if (score > alpha && score < beta && !s->stopped)
-                score = -search(s, 1, depth - 1, -beta, -alpha, true, false);
+                score = -search(s, 1, depth - 1, -beta, -alpha, true);
         }
         gmk_board_undo(b);
         if (s->stopped) break;
@@ -574,10 +543,8 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     s->threat.nodes = 0;
     s->threat.deadline_s = s->stop_ms ? s->start_s + (double)s->stop_ms / 1000.0 : 0;
     memset(s->killers, 0xFF, sizeof s->killers);
-    s->eval_at[0] = NO_EVAL;
     if (s->helper == 0) gmk_tt_new_search(s->tt);
     gmk_board *b = &s->b;
-    s->node_eval[0] = limits->shape_only ? NO_EVAL : gmk_eval(b);
 
     root_move *rm = calloc(GMK_MAX_MOVES, sizeof *rm);
     gmk_scored_move gen[GMK_MAX_MOVES];
