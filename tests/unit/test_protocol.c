@@ -262,7 +262,9 @@ typedef struct {
 
 static void *brain_thread(void *arg) {
     brain_args *a = arg;
-    gmk_brain_options opt = {.finish_on_eof = true};
+    /* free_at_exit: the test process goes on after the session, so a search slow to stop (a
+     * sanitizer build on a busy machine) is waited for and freed, not left running */
+    gmk_brain_options opt = {.finish_on_eof = true, .free_at_exit = true};
     a->status = gmk_brain_run_with(a->fd, a->out, &opt);
     return NULL;
 }
