@@ -31,9 +31,11 @@ if [ ! -x "$driver" ] || [ "$here/driver.c" -nt "$driver" ]; then
 fi
 
 # 1. scripted sessions (sanitizer builds take more memory and time: the memory limits are
-# scaled and 200 ms are added to the time limits, as in part 4)
+# scaled and 400 ms are added to the time limits; the release build is held to the limits as
+# written. Under ASan the stress session's move after RESTART arrived 570-719 ms after its
+# TURN, against 200-400 ms in the release build, for a 500 ms turn)
 if grep -q __asan_init "$GMK_BIN" 2> /dev/null; then
-    export GMK_DRIVER_RSS_FACTOR=6 GMK_DRIVER_SLACK_MS=200
+    export GMK_DRIVER_RSS_FACTOR=6 GMK_DRIVER_SLACK_MS=400
 fi
 for script in "$here"/*.in; do
     name=$(basename "$script" .in)
