@@ -178,6 +178,10 @@ static void check_answers(const char *reply, int len) {
         CHECK(status >= 100 && status <= 599);
         const char *head_end = strstr(p, "\r\n\r\n");
         if (!head_end || head_end >= end) return; /* cut off by the timeout */
+        if (status < 200) { /* an interim answer (100 Continue): no body, the real one follows */
+            p = head_end + 4;
+            continue;
+        }
         size_t n;
         const char *ct = header_in(p, head_end, "Content-Type", &n);
         if (ct && n >= 17 && strncmp(ct, "text/event-stream", 17) == 0) return;
