@@ -2,7 +2,9 @@
  * the request bodies (and some path parts) of every route, sent to the real server.
  *
  * The first input starts gmk_web_serve in-process on a thread (127.0.0.1, a free port, a
- * temporary SQLite file, one engine of 1 MiB, no access log, no join limit) and creates one
+ * temporary SQLite file, one engine of 1 MiB, no access log, no join limit and no limit on
+ * connections: an event stream the harness has left is noticed only at the server's next
+ * ping, 15 s on, so 64 of them would fill the one client's share) and creates one
  * game of each mode and a room with both seats taken, keeping their ids, code and cookies.
  * Then for each input: byte 0 picks the route and method (ROUTES below; its high bit acts on
  * fresh games and a fresh room instead of the shared ones), the rest is the body, or the path
@@ -327,7 +329,8 @@ static void start(void) {
                             .queue = 2,
                             .engine_bytes = 1u << 20,
                             .quiet = true,
-                            .join_limit = 1 << 30};
+                            .join_limit = 1 << 30,
+                            .conn_limit = 1 << 20};
     pthread_t t;
     CHECK(pthread_create(&t, NULL, serve_thread, &opt) == 0);
     pthread_detach(t);
