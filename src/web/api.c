@@ -266,6 +266,11 @@ static enum MHD_Result game_route(web_request *rq, const char *rest) {
     if (strcmp(what, "events") == 0) return do_events(rq, g);
     if (strcmp(what, "record") == 0) return do_record(rq, g);
     if (!is_owner(rq, g)) return refuse(rq, g, 403, "this game belongs to another browser");
+    enum MHD_Result limited;
+    if ((post == 1 || post == 2) && !limits_write_take(rq, &limited)) { /* undo, redo: see Limits */
+        live_release(g);
+        return limited;
+    }
     switch (post) {
     case 0: return do_move(rq, g);
     case 1: return do_action(rq, g, ACT_UNDO);

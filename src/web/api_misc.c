@@ -376,6 +376,7 @@ static void analysis_done(void *ctx, uint64_t tag, const gmk_search_result *r) {
     (void)tag;
     analysis *a = ctx;
     web_request *rq = a->rq;
+    limits_conn_add(rq->web->analyses, &rq->client, web_now_ms(), -1);
     if (!r) {
         rq->wait_status = 503;
         rq->wait_reply = json_pack("{s:s}", "error", "the server is stopping");
@@ -453,7 +454,15 @@ static enum MHD_Result post_analyze(web_request *rq) {
         free(a);
         return web_error(rq, ok ? 500 : 400, ok ? "out of memory" : err);
     }
+    if (!limits_hold(rq->web->analyses, &rq->client, web_now_ms())) {
+        free(job);
+        free(a);
+        return web_error(rq, 429,
+                         "you have as many analyses running as one client may; wait for one "
+                         "to finish");
+    }
     if (!gmk_pool_reserve(rq->web->pool)) {
+        limits_conn_add(rq->web->analyses, &rq->client, web_now_ms(), -1);
         free(job);
         free(a);
         return web_error(rq, 503, "the server is busy");
@@ -470,6 +479,7 @@ static enum MHD_Result post_analyze(web_request *rq) {
     rq->wait_state = 1;
     MHD_suspend_connection(rq->conn); /* analysis_done resumes it */
     if (!gmk_pool_submit_reserved(rq->web->pool, job)) {
+        limits_conn_add(rq->web->analyses, &rq->client, web_now_ms(), -1);
         free(a);
         rq->wait_status = 503;
         rq->wait_reply = json_pack("{s:s}", "error", "the server is stopping");

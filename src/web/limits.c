@@ -1,7 +1,8 @@
 /* limits.c: the per-client limits of gomoku serve (see web_internal.h, docs/http-api.md
  * "Limits"): how many room creations, joins and wrong room codes a client may send a minute,
  * and how many connections it may hold at once; and, in a second table of the same kind, how
- * many games it may create and puzzle answers it may have stored (--write-limit).
+ * many games it may create and puzzle answers it may have stored (--write-limit); and in a
+ * third, how many analyses it may have in the engine queue at once.
  *
  * A client is its whole IPv4 address, or the /64 prefix of its IPv6 address (one subscriber's
  * network), never a part of it that two clients could share by chance. The counts live in one
@@ -166,6 +167,15 @@ bool limits_conn_allowed(web_limits *l, const web_client *c, int64_t now) {
     return ok;
 }
 
+bool limits_hold(web_limits *l, const web_client *c, int64_t now) {
+    pthread_mutex_lock(&l->mu);
+    limit_slot *s = slot_of(l, c, now);
+    bool ok = s && s->conns < l->conns_max;
+    if (ok) s->conns++;
+    pthread_mutex_unlock(&l->mu);
+    return ok;
+}
+
 bool limits_conn_add(web_limits *l, const web_client *c, int64_t now, int delta) {
     pthread_mutex_lock(&l->mu);
     limit_slot *s = slot_of(l, c, now); /* one holding connections is never given away */
@@ -181,7 +191,7 @@ bool limits_write_take(web_request *rq, enum MHD_Result *res) {
     *res = v == LIMIT_FULL
                ? web_error(rq, 503, "the server is serving too many clients; try again in a minute")
                : web_error(rq, 429,
-                           "too many new games or puzzle answers from your address; "
-                           "wait a minute");
+                           "too many new games, undos, offers or puzzle answers from your "
+                           "address; wait a minute");
     return false;
 }

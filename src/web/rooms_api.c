@@ -398,6 +398,13 @@ static enum MHD_Result room_action(web_request *rq, live_room *lr, const char *w
         room_release(lr);
         return web_error(rq, 400, err);
     }
+    enum MHD_Result limited;
+    bool counted = strcmp(what, "undo") == 0 || strcmp(what, "draw") == 0 ||
+                   strcmp(what, "rematch") == 0; /* the requests that can repeat (see Limits) */
+    if (has_token && counted && !limits_write_take(rq, &limited)) {
+        room_release(lr);
+        return limited;
+    }
     if (has_token) {
         pthread_mutex_lock(&rq->web->store_mu);
         gmk_room *r = lr->room;

@@ -541,8 +541,9 @@ int gmk_web_serve(const gmk_web_options *opt) {
         goto done;
     }
     w->limits = limits_new(w->opt.join_limit, w->opt.conn_limit);
-    w->writes = limits_new(w->opt.write_limit, 0); /* counts no connections */
-    if (!w->limits || !w->writes) {
+    w->writes = limits_new(w->opt.write_limit, 0);            /* counts no connections */
+    w->analyses = limits_new(0, GMK_WEB_ANALYSES_PER_CLIENT); /* counts places held only */
+    if (!w->limits || !w->writes || !w->analyses) {
         fprintf(stderr, "gomoku serve: out of memory\n");
         goto done;
     }
@@ -629,6 +630,7 @@ done:
     gmk_store_close(w->store);
     limits_free(w->limits);
     limits_free(w->writes);
+    limits_free(w->analyses);
     pthread_mutex_destroy(&w->store_mu);
     pthread_mutex_destroy(&w->live_mu);
     pthread_mutex_destroy(&w->sync_mu);

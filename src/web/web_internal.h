@@ -39,6 +39,9 @@
 /* Games one client may create, and puzzle answers it may have stored, a minute (429 past it),
  * unless --write-limit says: each is a database write nobody else asked for. */
 #define GMK_WEB_WRITE_LIMIT 60
+/* Analyses (POST /api/analyze) one client may have waiting or running at once (429 past it):
+ * one client cannot fill the engine queue that every game shares. */
+#define GMK_WEB_ANALYSES_PER_CLIENT 2
 /* Connections one client may hold at once, unless --conn-limit says; connections idle this
  * many seconds are closed (event streams are not idle: they are pinged), unless
  * --idle-timeout says. */
@@ -123,8 +126,9 @@ struct gmk_web {
     live_game *live_index[GMK_WEB_LIVE_BUCKETS]; /* the same games by id, hashed */
     int live_count;
     atomic_bool stopping;
-    web_limits *limits; /* per client: joins, creates, wrong codes, connections (limits.c) */
-    web_limits *writes; /* per client: games created, puzzle answers stored (limits.c) */
+    web_limits *limits;   /* per client: joins, creates, wrong codes, connections (limits.c) */
+    web_limits *writes;   /* per client: games created, puzzle answers stored (limits.c) */
+    web_limits *analyses; /* per client: analyses waiting or running (limits.c) */
     /* online rooms (rooms.c) */
     pthread_mutex_t rooms_mu;
     live_room *rooms;   /* rooms_mu; freed only on the timer thread */
@@ -233,6 +237,9 @@ limit_verdict limits_check(web_limits *l, const web_client *c, int64_t now_ms);
 bool limits_conn_allowed(web_limits *l, const web_client *c, int64_t now_ms);
 /* Counts a connection of c opened (+1) or closed (-1); false when it could not be counted. */
 bool limits_conn_add(web_limits *l, const web_client *c, int64_t now_ms, int delta);
+/* Takes one of the conns_max places of client c (an analysis in flight, say): false when the
+ * client holds them all or the table is full. limits_conn_add(..., -1) gives it back. */
+bool limits_hold(web_limits *l, const web_client *c, int64_t now_ms);
 /* Counts one write by rq's client against --write-limit (rq->web->writes): true when it may
  * go on; otherwise false with *res the answer sent (429 past the limit, 503 when the table is
  * full), and nothing was written. */

@@ -270,6 +270,66 @@ describe('anonymous writes per client (issue 28, gap 1)', () => {
     }
   });
 
+  test('undo and redo count too: a loop of them cannot write without end (--write-limit 5)', async () => {
+    const s = await startServer(tempDb(), ['--write-limit', '5', '--quiet']);
+    try {
+      const me = new Page(s.url, '127.0.0.36');
+      const g = await me.post('/api/games', { mode: 'hvh', moves: 'h8i9' });
+      assert.equal(g.status, 201, g.text); // write 1
+      const id = g.json.id;
+      assert.equal((await me.post(`/api/games/${id}/undo`)).status, 200); // 2
+      assert.equal((await me.post(`/api/games/${id}/redo`)).status, 200); // 3
+      assert.equal((await me.post(`/api/games/${id}/undo`)).status, 200); // 4
+      assert.equal((await me.post(`/api/games/${id}/redo`)).status, 200); // 5
+      const r = await me.post(`/api/games/${id}/undo`);
+      assert.equal(r.status, 429, r.text);
+      assert.match(r.json.error, /wait a minute/);
+      assert.equal((await me.get(`/api/games/${id}`)).json.moves.length, 2, 'the refused undo changed nothing');
+      assert.equal((await me.post(`/api/games/${id}/move`, { point: 'j10' })).status, 200, 'moves are not counted');
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+
+  test('a room\'s undo requests, draw offers and rematches count too (--write-limit 3)', async () => {
+    const s = await startServer(tempDb(), ['--write-limit', '3', '--quiet']);
+    try {
+      const ann = new Page(s.url, '127.0.0.37');
+      const bob = new Page(s.url, '127.0.0.38');
+      const code = (await ann.post('/api/rooms', { name: 'Ann', black: 'me' })).json.code;
+      assert.equal((await bob.post(`/api/rooms/${code}/join`, { name: 'Bob' })).status, 200);
+      assert.equal((await ann.post(`/api/rooms/${code}/move`, { point: 'h8' })).status, 200);
+      for (let i = 0; i < 3; i++) {
+        const r = await ann.post(`/api/rooms/${code}/draw`);
+        assert.notEqual(r.status, 429, `offer ${i + 1}: ${r.text}`);
+        await bob.post(`/api/rooms/${code}/draw-answer`, { accept: false });
+      }
+      const r = await ann.post(`/api/rooms/${code}/undo`);
+      assert.equal(r.status, 429, r.text);
+      assert.notEqual((await bob.post(`/api/rooms/${code}/draw`)).status, 429, 'the other player has their own count');
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+
+  test('analyses: two at once per client; a third waits its turn with 429, another client is served', async () => {
+    const s = await startServer(tempDb(), ['--engines', '1', '--queue', '8', '--quiet']);
+    try {
+      const ask = (from) => new Page(s.url, from).post('/api/analyze', { moves: 'h8i9h9', time_ms: 1500 });
+      const first = [ask('127.0.0.39'), ask('127.0.0.39')];
+      await sleep(200); // both are in the queue or running
+      const third = await ask('127.0.0.39');
+      assert.equal(third.status, 429, third.text);
+      assert.match(third.json.error, /wait for one/);
+      const other = ask('127.0.0.40');
+      for (const r of await Promise.all(first)) assert.equal(r.status, 200, r.text);
+      assert.equal((await other).status, 200, 'another address has its own places');
+      assert.equal((await ask('127.0.0.39')).status, 200, 'the places are given back when the analyses end');
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
+  });
+
   test('--write-limit is range-checked', () => {
     for (const bad of ['0', '-1', '100001', 'x']) {
       let err = '';
