@@ -556,14 +556,16 @@ describe('server process', () => {
   });
 
   test('a full engine pool answers 503 while requests that need no engine keep being answered', async () => {
-    const s = await startServer(tempDb(), ['--engines', '1', '--queue', '1', '--quiet']);
+    // three clients (named by X-Forwarded-For): one client may hold only two places itself
+    const s = await startServer(tempDb(), ['--engines', '1', '--queue', '1', '--quiet', '--trust-proxy']);
     const c = new Client(s.url);
     const g = await newGame(c, { mode: 'hvh' });
     const long = { moves: 'h8', time_ms: 3000 };
-    const p1 = c.post('/api/analyze', long);
-    const p2 = c.post('/api/analyze', long);
+    const from = (client) => ({ 'x-forwarded-for': client });
+    const p1 = c.post('/api/analyze', long, from('10.0.0.1'));
+    const p2 = c.post('/api/analyze', long, from('10.0.0.2'));
     await new Promise((res) => setTimeout(res, 300));
-    const busy = await c.post('/api/analyze', long);
+    const busy = await c.post('/api/analyze', long, from('10.0.0.3'));
     assert.equal(busy.status, 503);
     assert.equal(busy.json.error, 'the server is busy');
     const hint = await c.post(`/api/games/${g.id}/hint`);
