@@ -144,6 +144,13 @@ static void save_undo(gmk_session *s, int n) {
         store_failed(s, err);
 }
 
+static void take_back_saved(gmk_session *s, int n) {
+    if (!s->store || !s->game_id) return;
+    char err[MSG_LEN];
+    if (gmk_store_game_take_back(s->store, s->game_id, n, err, sizeof err) != GMK_STORE_OK)
+        store_failed(s, err);
+}
+
 static void save_result(gmk_session *s) {
     if (!ensure_saved_game(s)) return;
     char err[MSG_LEN];
@@ -532,7 +539,9 @@ bool gmk_session_hint(gmk_session *s, int *events) {
 
 /* How many moves an undo takes back now (0: none). */
 static int undo_count(const gmk_session *s) {
-    if (s->over || s->cfg.mode == GMK_PLAY_CVC) return 0;
+    if (s->cfg.mode == GMK_PLAY_CVC) return 0;
+    /* after the end only against the computer, and only a game that ended with a result */
+    if (s->over && (s->cfg.mode != GMK_PLAY_HVC || s->result.outcome == GMK_ONGOING)) return 0;
     const gmk_board *b = &s->board;
     if (s->cfg.mode == GMK_PLAY_HVH) return b->move_count > 0 ? 1 : 0;
     for (int i = b->move_count - 1; i >= 0; i--)
@@ -558,7 +567,15 @@ bool gmk_session_undo(gmk_session *s, int *events) {
         gmk_board_undo(&s->board);
     }
     s->redo_group[s->redo_groups++] = n;
-    save_undo(s, n);
+    if (s->over) { /* a take-back after the end: the game is on again, its result withdrawn */
+        take_back_saved(s, n);
+        s->over = false;
+        memset(&s->result, 0, sizeof s->result);
+        s->result.point = GMK_POS_NONE;
+        s->resigned = GMK_EMPTY;
+    } else {
+        save_undo(s, n);
+    }
     s->hint = GMK_POS_NONE;
     s->turn_start_ms = now_ms();
     int ev = GMK_EV_MOVED;

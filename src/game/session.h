@@ -182,7 +182,10 @@ bool gmk_session_hint(gmk_session *s, int *events);
 
 /* Undo and redo. HVC: back to before the human's last move, taking the computer's reply with
  * it, so that it is the human's turn (stopping the computer if it is thinking). HVH: one move.
- * CVC, and any game that has ended: nothing. Redo replays what the last undo took back; a new
+ * CVC: nothing. A game that has ended: HVC only, when it ended with a result (the human's five,
+ * the computer's, a foul, a full board or a resignation): the same take-back puts the game on
+ * again and withdraws its result from the store (gmk_store_game_take_back), so the scoreboard
+ * no longer counts it; other modes nothing. Redo replays what the last undo took back; a new
  * move forgets it. Return false when there is nothing to do. */
 bool gmk_session_can_undo(const gmk_session *s);
 bool gmk_session_can_redo(const gmk_session *s);

@@ -183,6 +183,41 @@ gmk_store_status gmk_store_game_undo_moves(gmk_store *s, int64_t id, int n, char
     return GMK_STORE_OK;
 }
 
+gmk_store_status gmk_store_game_take_back(gmk_store *s, int64_t id, int n, char *err,
+                                          size_t errlen) {
+    char what[80];
+    snprintf(what, sizeof what, "cannot take back moves of game %lld", (long long)id);
+    gmk_store_status st = store_check(s, true, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (n < 1) return store_fail(err, errlen, GMK_STORE_INVALID, "%s: %d moves", what, n);
+    int rc = store_begin_game(s, id);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    int size, moves;
+    bool unfinished;
+    st = game_state(s, id, what, &size, &unfinished, &moves, err, errlen);
+    if (st == GMK_STORE_OK && unfinished)
+        st = store_fail(err, errlen, GMK_STORE_INVALID, "%s: the game is not over", what);
+    else if (st == GMK_STORE_OK && n > moves)
+        st = store_fail(err, errlen, GMK_STORE_INVALID, "%s: %d asked, the game has %d", what, n,
+                        moves);
+    if (st != GMK_STORE_OK) {
+        store_rollback(s);
+        return st;
+    }
+    /* an abandoned game (outcome 0) stays as it is: only a result is withdrawn */
+    const int64_t g[] = {id};
+    rc = exec_ints(s,
+                   "UPDATE games SET outcome = NULL, reason = NULL, ended_at = NULL "
+                   "WHERE id = ?1 AND outcome <> 0",
+                   1, g);
+    const int64_t v[] = {id, moves - n};
+    if (rc == DB_OK) rc = exec_ints(s, "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2", 2, v);
+    if (rc == DB_OK) rc = exec_ints(s, "DELETE FROM reviews WHERE game_id = ?1", 1, g);
+    if (rc == DB_OK) rc = store_commit(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    return GMK_STORE_OK;
+}
+
 /* Finish (outcome 1..3) or abandon (outcome 0) an unfinished game. */
 static gmk_store_status end_game(gmk_store *s, int64_t id, int outcome, int reason, int64_t ended_s,
                                  const char *what, char *err, size_t errlen) {

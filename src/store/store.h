@@ -209,6 +209,13 @@ gmk_store_status gmk_store_game_add_move(gmk_store *s, int64_t id, int ply, int 
 gmk_store_status gmk_store_game_undo_moves(gmk_store *s, int64_t id, int n, char *err,
                                            size_t errlen);
 
+/* Takes back the last n moves (1 <= n <= the number stored) of a game that has ended with a
+ * result, which becomes unfinished again (the scoreboard no longer counts it) and loses its
+ * kept reviews, in one transaction. GMK_STORE_INVALID for an unfinished game; an abandoned
+ * game only loses the moves. */
+gmk_store_status gmk_store_game_take_back(gmk_store *s, int64_t id, int n, char *err,
+                                          size_t errlen);
+
 /* Ends an unfinished game with its result: outcome GMK_BLACK_WINS, GMK_WHITE_WINS or
  * GMK_DRAW, and its reason. ended_s 0 means now. The scoreboard counts it from then on. */
 gmk_store_status gmk_store_game_finish(gmk_store *s, int64_t id, gmk_outcome outcome,

@@ -502,7 +502,7 @@ static bool game_key(tui *t, int ch) {
     case '/': start_typing(t, 0); return true;
     case 'u':
         t->msg[0] = '\0';
-        if (st.over)
+        if (st.over && !st.can_undo) /* a take-back after the end only against the computer */
             snprintf(t->msg, sizeof t->msg, "%s", tui_tr(t->lang, T_GAME_OVER_KEYS));
         else if (!gmk_session_undo(t->session, &ev))
             snprintf(t->msg, sizeof t->msg, "%s", tui_tr(t->lang, T_NOTHING_TO_UNDO));

@@ -63,6 +63,7 @@ let passed = 0;
 let failed = 0;
 /** @param {string} name @param {() => Promise<void>} fn */
 async function test(name, fn) {
+    if (process.env.ONLY && !name.includes(process.env.ONLY)) return; // to run one test by hand
     const start = Date.now();
     problems.length = 0;
     try {
@@ -501,6 +502,37 @@ await test('a phone in Chinese: the review in Chinese, nothing cut off', async (
     await page.screenshot({ path: path.join(SHOTS, 'teach-phone-zh-review.png') });
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(scroll <= 0, `no sideways scroll (${scroll} px)`);
+    await ctx.close();
+});
+
+await test('take-back after the end against the computer: the game goes on', async () => {
+    const { ctx, page } = await open();
+    await page.evaluate(async () => {
+        const r = await fetch('/api/games', {
+            method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin',
+            body: JSON.stringify({ mode: 'hvc', human: 'black', level: 1, moves: 'h8a1i8a2j8a3k8a4' }),
+        });
+        localStorage.setItem('gmk.game', String((await r.json()).id));
+    });
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    await waitStones(page, 8);
+    const at = await pointXY(page, 'l8');
+    await page.mouse.click(at.x, at.y);
+    await waitStones(page, 9);
+    await page.waitForFunction(() => /You win/.test(document.querySelector('#status')?.textContent || ''));
+    await page.waitForSelector('#undo:not([disabled])');
+    await page.click('#undo');
+    await waitStones(page, 8);
+    await page.waitForFunction(() => !/You win/.test(document.querySelector('#status')?.textContent || ''));
+    const id = await page.evaluate(() => localStorage.getItem('gmk.game'));
+    const s = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), id);
+    assert.equal(s.over, false, 'the game is on again');
+    assert.equal(s.moves.length, 8);
+    // the move is played again: the win is back
+    const again = await pointXY(page, 'l8');
+    await page.mouse.click(again.x, again.y);
+    await page.waitForFunction(() => /You win/.test(document.querySelector('#status')?.textContent || ''));
     await ctx.close();
 });
 

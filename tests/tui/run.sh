@@ -377,6 +377,19 @@ sleep 0.3
 check_not "coach: a key closes the box" "Why?"
 check "coach: the game goes on" "Black to move" 3
 
+# issue 29: against the computer, a take-back after the end puts the game on again
+start "--db '$TMP/back.db' --ascii --lang en --mode hvc --side black --level 1"
+play h8
+check "take-back: the computer replies" "Move 2, last" 10
+keys r
+wait_for "Resign this game" 3
+keys y
+check "take-back: the game is over" "White wins: Black resigned\. You lose\." 3
+keys u
+check "take-back: u after the end takes back the move and the reply" "Move 0" 3
+check "take-back: the human is to move again" "^ Black to move (you) *$" 3
+check_not "take-back: the result is gone" "wins:"
+
 finished=1
 out_of_time && fail "the run took longer than $BUDGET_S s"
 echo "tui: $passed passed, $failed failed"

@@ -12,6 +12,7 @@
 #include "core/gmk.h"
 #include "game/level.h"
 #include "game/session.h"
+#include "store/reviews.h"
 #include "store/store.h"
 
 static char dir[64];
@@ -670,4 +671,70 @@ Test(session, open_game_by_id_resumes_or_shows_it_finished) {
     cr_assert_eq(st.result.line_len, 5, "the winning line is shown");
     cr_assert_eq(load(on)->game.move_count, 3, "the unfinished one was left as it was");
     cr_assert_eq(gmk_session_open(ses, 999, 0, NULL, err, sizeof err), GMK_SESSION_NOT_FOUND);
+}
+
+Test(session, take_back_after_the_end_against_the_computer_withdraws_the_result) {
+    new_game(GMK_PLAY_HVC, GMK_BLACK, GMK_RULE_FREESTYLE, 15, NULL);
+    const char *pre[] = {"h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4"};
+    gmk_pos moves[8];
+    for (int i = 0; i < 8; i++) moves[i] = pt(pre[i]);
+    char err[256] = "";
+    cr_assert_eq(gmk_session_setup(ses, moves, 8, NULL, err, sizeof err), GMK_SESSION_OK, "%s",
+                 err);
+    play("l8");
+    gmk_session_state st = state();
+    cr_assert(st.over);
+    cr_assert_eq(st.result.outcome, GMK_BLACK_WINS);
+    int64_t id = st.game_id;
+    cr_assert(load(id)->game.finished);
+    cr_assert_not_null(score_line(GMK_STORE_MODE_HVC, 1), "the win is counted");
+    cr_assert_eq(gmk_store_review_put(store, id, 9, 1000, "{}", err, sizeof err), GMK_STORE_OK,
+                 "%s", err);
+    cr_assert(st.can_undo, "a finished game against the computer can be taken back");
+
+    int ev = 0;
+    cr_assert(gmk_session_undo(ses, &ev));
+    cr_assert(ev & GMK_EV_MOVED);
+    st = state();
+    cr_assert_not(st.over, "the game is on again");
+    cr_assert_eq(st.result.outcome, GMK_ONGOING);
+    cr_assert(st.human_to_move);
+    cr_assert_eq(gmk_session_board(ses)->move_count, 8, "only the winning move is taken back");
+    gmk_store_record *rec = load(id);
+    cr_assert_not(rec->game.finished, "the store's game is unfinished again");
+    cr_assert_eq(rec->game.move_count, 8);
+    const gmk_store_score *line = score_line(GMK_STORE_MODE_HVC, 1);
+    cr_assert(line == NULL || line->games == 0,
+              "the scoreboard no longer counts the taken-back game");
+    char *data = NULL;
+    cr_assert_eq(gmk_store_review_get(store, id, 9, 1000, &data, err, sizeof err),
+                 GMK_STORE_NOT_FOUND, "a kept review of the old ending is dropped");
+    free(data);
+
+    /* and it can end again, recorded as before */
+    play("l8");
+    cr_assert(state().over);
+    rec = load(id);
+    cr_assert(rec->game.finished);
+    cr_assert_eq(rec->game.move_count, 9);
+    cr_assert_eq(rec->game.outcome, GMK_BLACK_WINS);
+}
+
+Test(session, take_back_after_the_end_after_a_resignation_and_not_between_humans) {
+    new_game(GMK_PLAY_HVC, GMK_BLACK, GMK_RULE_FREESTYLE, 15, NULL);
+    play("h8");
+    wait_computer();
+    cr_assert(gmk_session_resign(ses, NULL));
+    cr_assert(state().can_undo);
+    cr_assert(gmk_session_undo(ses, NULL));
+    cr_assert_not(state().over);
+    cr_assert_eq(state().resigned, GMK_EMPTY);
+    cr_assert_eq(gmk_session_board(ses)->move_count, 0);
+    cr_assert_not(load(state().game_id)->game.finished);
+
+    new_game(GMK_PLAY_HVH, GMK_EMPTY, GMK_RULE_FREESTYLE, 15, NULL);
+    play_all(black_five_row);
+    cr_assert(state().over);
+    cr_assert_not(state().can_undo, "between humans a finished game stays finished");
+    cr_assert_not(gmk_session_undo(ses, NULL));
 }
