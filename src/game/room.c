@@ -34,6 +34,8 @@ struct gmk_room {
         int streams;
         int64_t since_ms;
     } live[2];
+    gmk_store_presence
+        elsewhere[2]; /* the seats' streams on other servers (gmk_room_set_elsewhere) */
     int spectators;
     gmk_room_event *log; /* the last events, oldest first, consecutive up to row.last_seq */
     int log_len, log_cap;
@@ -65,6 +67,11 @@ static const gmk_board *board(const gmk_room *r) {
 
 static gmk_color to_move(const gmk_room *r) {
     return gmk_board_side(board(r));
+}
+
+/* Does seat i have a stream open here or on another server? */
+static bool connected(const gmk_room *r, int i) {
+    return r->live[i].streams + r->elsewhere[i].streams > 0;
 }
 
 static int seat_of_color(const gmk_room *r, gmk_color c) {
@@ -461,10 +468,10 @@ static gmk_room_status set_connected(gmk_room *r, const void *token, size_t toke
     }
     enter(r);
     settle(r, now);
-    bool was = r->live[i].streams > 0;
+    bool was = connected(r, i);
     if (delta < 0 && r->live[i].streams == 0) return done(r, now, GMK_ROOM_NOT_NOW);
     r->live[i].streams += delta;
-    bool is = r->live[i].streams > 0;
+    bool is = connected(r, i);
     if (was != is) {
         r->live[i].since_ms = now;
         gmk_room_event *e = add_event(r, GMK_ROOM_EV_CONNECTION, now);
@@ -621,8 +628,9 @@ gmk_room_status gmk_room_answer_undo(gmk_room *r, const void *token, size_t toke
 static int64_t claim_time(const gmk_room *r) {
     if (r->row.phase != GMK_ROOM_PLAYING) return 0;
     int i = seat_of_color(r, to_move(r));
-    if (i < 0 || r->live[i].streams > 0) return 0;
-    int64_t from = r->live[i].since_ms;
+    if (i < 0 || connected(r, i)) return 0;
+    int64_t from = r->live[i].since_ms; /* the last stream closed here, or elsewhere */
+    if (r->elsewhere[i].since_ms > from) from = r->elsewhere[i].since_ms;
     if (r->row.turn_start_ms > from) from = r->row.turn_start_ms;
     return from + GMK_ROOM_CLAIM_MS;
 }
@@ -693,7 +701,7 @@ void gmk_room_get_state(const gmk_room *r, int64_t now, gmk_room_state *out) {
         out->seat[i].taken = w->seat[i].taken;
         snprintf(out->seat[i].name, sizeof out->seat[i].name, "%s", w->seat[i].name);
         out->seat[i].color = w->seat[i].color;
-        out->seat[i].connected = r->live[i].streams > 0;
+        out->seat[i].connected = connected(r, i);
         out->seat[i].since_ms = r->live[i].since_ms;
     }
     out->spectators = r->spectators;
@@ -766,6 +774,18 @@ bool gmk_room_keep(gmk_room *r, int64_t now) {
     }
     commit(r, now);
     return !r->failed;
+}
+
+int gmk_room_streams_here(const gmk_room *r, int seat) {
+    return r && seat >= 0 && seat <= 1 ? r->live[seat].streams : 0;
+}
+
+void gmk_room_set_elsewhere(gmk_room *r, const gmk_store_presence elsewhere[2]) {
+    if (!r) return;
+    for (int i = 0; i < 2; i++) {
+        r->elsewhere[i] = elsewhere[i];
+        if (r->elsewhere[i].streams < 0) r->elsewhere[i].streams = 0;
+    }
 }
 
 bool gmk_room_failed(const gmk_room *r) {

@@ -36,6 +36,7 @@
 #include <stdint.h>
 
 #include "game/session.h"
+#include "store/presence.h"
 #include "store/rooms.h"
 
 #define GMK_ROOM_TOKEN_MIN 16          /* seat tokens: at least 128 bits */
@@ -236,6 +237,16 @@ gmk_room_status gmk_room_rematch(gmk_room *r, const void *token, size_t token_le
  * while it has one; CONNECTION is logged when that changes. Closing is not resigning. */
 gmk_room_status gmk_room_connect(gmk_room *r, const void *token, size_t token_len, int64_t now);
 gmk_room_status gmk_room_disconnect(gmk_room *r, const void *token, size_t token_len, int64_t now);
+
+/* Several servers on one database (store/presence.h): how many streams each seat has open on
+ * the other servers, and since when the last of them closed, as the server last read them.
+ * A seat is connected while it has a stream here or there; the disconnection claim counts
+ * from the latest close, here or there. Before a connect or disconnect the server sets them
+ * fresh, so that CONNECTION is logged only when the seat's state changes on all servers. */
+void gmk_room_set_elsewhere(gmk_room *r, const gmk_store_presence elsewhere[2]);
+
+/* The streams of seat (0, 1) open on this server. */
+int gmk_room_streams_here(const gmk_room *r, int seat);
 
 /* A spectator's stream opened or closed: the count changes in memory; nothing is logged or
  * stored (anyone may watch, so watching must not write). */

@@ -486,6 +486,18 @@ void store_pg_display(const char *conninfo, char *out, size_t outlen) {
 
 /* --- opening -------------------------------------------------------------------------- */
 
+/* The servers' working tables (store/presence.h): leases and the streams each server holds.
+ * They hold no data that outlives the servers, so they are kept outside the versioned schema
+ * (an older gomoku ignores them, a newer one may drop and create them again) and exist only
+ * on a shared database; created when missing at each writable open, under the lock. */
+#define WORKING_TABLES                                                                             \
+    "SET LOCAL client_min_messages = warning; " /* no notice that they exist */                    \
+    "CREATE TABLE IF NOT EXISTS gomoku_servers (id BIGINT PRIMARY KEY, "                           \
+    "alive_until_ms BIGINT NOT NULL); "                                                            \
+    "CREATE TABLE IF NOT EXISTS gomoku_presence (code TEXT NOT NULL REFERENCES rooms (code) "      \
+    "ON DELETE CASCADE, seat INTEGER NOT NULL, server BIGINT NOT NULL, streams INTEGER NOT NULL, " \
+    "since_ms BIGINT NOT NULL, PRIMARY KEY (code, seat, server))"
+
 /* Reads, and creates or migrates, the schema under the migration lock, in one transaction. */
 static gmk_store_status migrate(gmk_store *s, int flags, char *err, size_t errlen) {
     const char *what = "cannot read the database";
@@ -533,7 +545,8 @@ static gmk_store_status migrate(gmk_store *s, int flags, char *err, size_t errle
                           s->path, v, GMK_STORE_SCHEMA_VERSION);
     }
     if (v == GMK_STORE_SCHEMA_VERSION) {
-        rc = pg_exec(s, "COMMIT");
+        rc = s->readonly ? DB_OK : pg_exec(s, WORKING_TABLES);
+        if (rc == DB_OK) rc = pg_exec(s, "COMMIT");
         return rc == DB_OK ? GMK_STORE_OK : store_sql_fail(s, rc, what, err, errlen);
     }
     rc = pg_exec(s, "CREATE TABLE IF NOT EXISTS gomoku_schema (version INTEGER NOT NULL)");
@@ -552,6 +565,7 @@ static gmk_store_status migrate(gmk_store *s, int flags, char *err, size_t errle
     snprintf(sql, sizeof sql, "DELETE FROM gomoku_schema; INSERT INTO gomoku_schema VALUES (%d)",
              GMK_STORE_SCHEMA_VERSION);
     if (rc == DB_OK) rc = pg_exec(s, sql);
+    if (rc == DB_OK) rc = pg_exec(s, WORKING_TABLES);
     if (rc == DB_OK) rc = pg_exec(s, "COMMIT");
     if (rc != DB_OK) return store_sql_fail(s, rc, "cannot upgrade the database", err, errlen);
     s->version = GMK_STORE_SCHEMA_VERSION;

@@ -413,9 +413,11 @@ static void disconnect_closed(gmk_web *w) {
         pthread_mutex_lock(&lr->mu);
         int64_t now = web_wall_ms();
         pthread_mutex_lock(&w->store_mu);
-        if (rs->seat)
+        if (rs->seat) {
+            int seat = gmk_room_seat_of(lr->room, rs->token, GMK_WEB_TOKEN_BYTES);
+            web_presence_seat(w, lr, seat, -1, now);
             gmk_room_disconnect(lr->room, rs->token, GMK_WEB_TOKEN_BYTES, now);
-        else
+        } else
             gmk_room_spectator_leave(lr->room, now);
         pthread_mutex_unlock(&w->store_mu);
         if (!rs->seat) atomic_store(&lr->spectators_changed, true);
@@ -614,7 +616,10 @@ static void *timer_main(void *arg) {
             }
             if (d != 0 && d < wake) wake = d;
         }
-        if (gmk_store_is_shared(w->store)) shared_rooms(w, now);
+        if (gmk_store_is_shared(w->store)) {
+            web_presence_beat(w, now);
+            shared_rooms(w, now);
+        }
         if (now >= next_check) { /* closed tabs, without waking MHD */
             for (live_room *lr = first_room(w); lr; lr = lr->next) hub_check_closed(lr->hub);
             next_check = now + 1000;
@@ -650,7 +655,8 @@ bool rooms_start(gmk_web *w) {
 }
 
 void rooms_watch_clocks(gmk_web *w) {
-    if (gmk_store_is_shared(w->store) && !w->listen_started) /* the store is open now */
+    web_presence_start(w); /* the store is open now */
+    if (gmk_store_is_shared(w->store) && !w->listen_started)
         w->listen_started = pthread_create(&w->listen_thread, NULL, listen_main, w) == 0;
     enum { MAX_WATCHED = 100000 };
     char err[256];
@@ -691,6 +697,7 @@ void rooms_close_streams(gmk_web *w) {
     w->rooms_thread_started = false;
     if (w->listen_started) pthread_join(w->listen_thread, NULL);
     w->listen_started = false;
+    web_presence_stop(w); /* its streams close now */
     pthread_mutex_lock(&w->rooms_mu);
     for (live_room *lr = w->rooms; lr; lr = lr->next) hub_close_all(lr->hub);
     pthread_mutex_unlock(&w->rooms_mu);

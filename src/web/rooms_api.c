@@ -290,10 +290,13 @@ static enum MHD_Result room_events(web_request *rq, live_room *lr, const uint8_t
     if (rs->seat) memcpy(rs->token, token, GMK_WEB_TOKEN_BYTES);
     /* the connection first (its event goes to the others), then this viewer's start */
     pthread_mutex_lock(&lr->web->store_mu);
-    if (rs->seat)
+    if (rs->seat) {
+        web_presence_seat(lr->web, lr, seat, 1, now); /* and the other servers' streams */
         gmk_room_connect(lr->room, token, GMK_WEB_TOKEN_BYTES, now);
-    else
+    } else {
+        web_presence_read(lr->web, lr, now);
         gmk_room_spectator_join(lr->room, now); /* in memory: watching writes nothing */
+    }
     pthread_mutex_unlock(&lr->web->store_mu);
     if (!rs->seat) atomic_store(&lr->spectators_changed, true);
     room_publish(lr);
@@ -318,9 +321,10 @@ static enum MHD_Result room_events(web_request *rq, live_room *lr, const uint8_t
     free(first);
     if (!resp) { /* nobody will close this stream: undo its opening now */
         pthread_mutex_lock(&lr->web->store_mu);
-        if (rs->seat)
+        if (rs->seat) {
+            web_presence_seat(lr->web, lr, seat, -1, web_wall_ms());
             gmk_room_disconnect(lr->room, rs->token, GMK_WEB_TOKEN_BYTES, web_wall_ms());
-        else
+        } else
             gmk_room_spectator_leave(lr->room, web_wall_ms());
         pthread_mutex_unlock(&lr->web->store_mu);
         free(rs);
@@ -420,9 +424,10 @@ static enum MHD_Result room_action(web_request *rq, live_room *lr, const char *w
             st = gmk_room_ask_undo(r, token, tl, now);
         else if (strcmp(what, "undo-answer") == 0)
             st = gmk_room_answer_undo(r, token, tl, accept, now);
-        else if (strcmp(what, "claim") == 0)
+        else if (strcmp(what, "claim") == 0) {
+            web_presence_read(rq->web, lr, now); /* streams on the other servers count too */
             st = gmk_room_claim(r, token, tl, now);
-        else
+        } else
             st = gmk_room_rematch(r, token, tl, now);
         pthread_mutex_unlock(&rq->web->store_mu);
     } else {
@@ -483,6 +488,7 @@ static enum MHD_Result room_route(web_request *rq, const char *rest) {
         int64_t now = web_wall_ms();
         pthread_mutex_lock(&rq->web->store_mu);
         gmk_room_tick(lr->room, now);
+        web_presence_read(rq->web, lr, now);
         pthread_mutex_unlock(&rq->web->store_mu);
         int seat = has_token ? gmk_room_seat_of(lr->room, token, GMK_WEB_TOKEN_BYTES) : -1;
         json_t *j = room_state_json(lr, now, seat);

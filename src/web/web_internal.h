@@ -147,6 +147,10 @@ struct gmk_web {
     int news_count;                                       /* timer_mu */
     bool news_all;        /* timer_mu: news was lost; check every room */
     int64_t next_overdue; /* timer thread: when to look for rooms out of time again */
+    /* presence across servers (presence.c) */
+    _Atomic int64_t server_id;  /* > 0 on a shared database: this process's lease */
+    int64_t next_beat, next_gc; /* timer thread */
+    bool beat_failed;           /* timer thread: reported once */
     /* group commit (durable.c) */
     atomic_uint_fast64_t written; /* writes committed so far */
     pthread_mutex_t sync_mu;
@@ -393,5 +397,17 @@ json_t *room_state_json(live_room *lr, int64_t now, int you);
 char *room_event_text(const gmk_room_event *e, int size);
 /* A room's event stream closed (MHD's thread): the timer thread disconnects it. */
 void room_stream_closed(void *ctx);
+
+/* Presence across servers (presence.c; store/presence.h). Nothing on one server with SQLite.
+ * web_presence_start draws this server's id and takes its lease (before serving rooms);
+ * web_presence_beat renews it (timer thread, each call: once a second); web_presence_stop
+ * ends it. web_presence_seat records that this server's streams of seat change by delta (about
+ * to call gmk_room_connect or disconnect) and reads the other servers'; web_presence_read only
+ * reads them (before a claim or a state). Both with the room's mu and store_mu held. */
+void web_presence_start(gmk_web *w);
+void web_presence_beat(gmk_web *w, int64_t now);
+void web_presence_stop(gmk_web *w);
+void web_presence_seat(gmk_web *w, live_room *lr, int seat, int delta, int64_t now);
+void web_presence_read(gmk_web *w, live_room *lr, int64_t now);
 
 #endif

@@ -274,6 +274,52 @@ describe('several servers on one PostgreSQL', { skip: !PG && 'PG_CONN is not set
     assert.equal(st.result.reason, 'time');
   });
 
+  test('presence counts the streams on every server, and a dead server\'s streams expire', async () => {
+    const db = freshDb();
+    const [a, b] = await Promise.all([serve(db), serve(db)]);
+    const ann = new Browser(a.url);
+    const bob = new Browser(b.url);
+    const code = (await ann.post('/api/rooms', { name: 'Ann', black: 'me' })).json.code;
+    assert.equal((await bob.post(`/api/rooms/${code}/join`, { name: 'Bob' })).status, 200);
+    const annS = await ann.stream(code);
+    const bobS = await bob.stream(code);
+    await annS.until((x, e) => e.name === 'state');
+    await bobS.until((x, e) => e.name === 'state');
+    assert.equal((await ann.post(`/api/rooms/${code}/move`, { point: 'h8', ply: 0 })).status, 200);
+    // Bob (white, to move) has his stream on b: a, judging Ann's claim, counts it
+    const st = (await ann.get(`/api/rooms/${code}`)).json;
+    assert.equal(st.seats[1].connected, true, 'Bob is connected (on the other server)');
+    assert.equal(st.claim_ms, 0, 'nothing to claim while he is connected');
+    assert.equal((await ann.post(`/api/rooms/${code}/claim`)).status, 409);
+    // a second tab of Bob's on a opens and closes: he stays connected, nobody is told otherwise
+    const bobA = new Browser(a.url);
+    bobA.jar = new Map(bob.jar);
+    const tab = await bobA.stream(code);
+    await tab.until((x, e) => e.name === 'state');
+    tab.close();
+    await sleep(1500); // a notices the closed tab within a second
+    assert.equal((await ann.get(`/api/rooms/${code}`)).json.seats[1].connected, true);
+    assert.ok(!annS.room().some((e) => e.json.kind === 'connection' && e.json.seat === 1 && e.json.count === 0),
+      'no disconnection of Bob was logged');
+    // b dies with Bob's stream: once its lease (5 s) has run out his stream no longer counts,
+    // and the claim counts 60 s from the lease's end
+    const killed = Date.now();
+    b.proc.kill('SIGKILL');
+    let now;
+    for (let i = 0; i < 40; i++) {
+      now = (await ann.get(`/api/rooms/${code}`)).json;
+      if (!now.seats[1].connected) break;
+      await sleep(250);
+    }
+    assert.equal(now.seats[1].connected, false, 'the dead server\'s stream expired');
+    assert.ok(Date.now() - killed >= 3000, 'not before the lease ran out');
+    assert.ok(now.claim_ms >= killed + 60000 - 2000 && now.claim_ms <= Date.now() + 60000,
+      `claim from the lease's end: ${now.claim_ms - killed} ms after the kill`);
+    assert.equal((await ann.post(`/api/rooms/${code}/claim`)).status, 409, 'not yet');
+    annS.close();
+    bobS.close();
+  });
+
   test('PostgreSQL stopped and started mid-game: 503 with Retry-After meanwhile, then the game goes on', async () => {
     assert.ok(process.env.PG_DIR, 'PG_DIR names the test server');
     const db = freshDb();

@@ -312,6 +312,30 @@ Test(room, reconnecting_stops_the_claim) {
     gmk_room_free(r);
 }
 
+Test(room, streams_on_other_servers_count_for_the_claim) {
+    gmk_room *r = room_with(0, 0, GMK_ROOM_BLACK_ME);
+    play_ok(r, CREATOR, 7, 7, T0 + 10); /* Bob's turn; his stream is on another server */
+    gmk_store_presence there[2] = {{0, 0}, {1, 0}};
+    gmk_room_set_elsewhere(r, there);
+    cr_assert(state(r, T0 + 100000).seat[1].connected);
+    cr_assert_eq(state(r, T0 + 100000).claim_ms, 0);
+    cr_assert_eq(gmk_room_claim(r, TOK(CREATOR), T0 + 100000), GMK_ROOM_NOT_NOW);
+    /* a tab of his here opens and closes: he stays connected there, nothing is logged */
+    int64_t seq = gmk_room_last_seq(r);
+    cr_assert_eq(gmk_room_connect(r, TOK(FRIEND), T0 + 100000), GMK_ROOM_OK);
+    cr_assert_eq(gmk_room_disconnect(r, TOK(FRIEND), T0 + 101000), GMK_ROOM_OK);
+    cr_assert_eq(gmk_room_last_seq(r), seq);
+    cr_assert(state(r, T0 + 101000).seat[1].connected);
+    /* that server died; its lease ended at T0 + 150 s: 60 s from then */
+    there[1] = (gmk_store_presence){0, T0 + 150000};
+    gmk_room_set_elsewhere(r, there);
+    cr_assert(!state(r, T0 + 151000).seat[1].connected);
+    cr_assert_eq(state(r, T0 + 151000).claim_ms, T0 + 210000);
+    cr_assert_eq(gmk_room_claim(r, TOK(CREATOR), T0 + 209999), GMK_ROOM_NOT_NOW);
+    cr_assert_eq(gmk_room_claim(r, TOK(CREATOR), T0 + 210000), GMK_ROOM_OK);
+    gmk_room_free(r);
+}
+
 Test(room, flag_falls_at_the_exact_millisecond) {
     gmk_room *r = room_with(5, 3, GMK_ROOM_BLACK_ME);
     cr_assert_eq(gmk_room_next_deadline(r), T0 + 300000);
