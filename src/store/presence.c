@@ -111,3 +111,38 @@ gmk_store_status gmk_store_presence_others(gmk_store *s, int64_t server, const c
     store_stmt_release(s, q);
     return rc == DB_DONE ? GMK_STORE_OK : store_sql_fail(s, rc, what, err, errlen);
 }
+
+int64_t gmk_store_moves_checksum(const gmk_pos *moves, int n) {
+    int64_t sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += (int64_t)(i + 1) * (gmk_pos_x(moves[i]) * 64 + gmk_pos_y(moves[i]) + 1);
+    return sum;
+}
+
+gmk_store_status gmk_store_game_mark_get(gmk_store *s, int64_t id, gmk_store_game_mark *out,
+                                         char *err, size_t errlen) {
+    const char *what = "cannot read the game";
+    memset(out, 0, sizeof *out);
+    gmk_store_status st = store_check(s, false, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    int rc;
+    store_q *q = store_stmt(s,
+                            "SELECT (SELECT count(*) FROM moves WHERE game_id = ?1), "
+                            "(SELECT COALESCE(sum((ply + 1) * (x * 64 + y + 1)), 0) FROM moves "
+                            "WHERE game_id = ?1), CASE WHEN outcome IS NULL THEN 0 ELSE 1 END "
+                            "FROM games WHERE id = ?1",
+                            &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, id);
+    if (rc == DB_OK) rc = q_step(q);
+    if (rc == DB_ROW) {
+        out->moves = q_colint(q, 0);
+        out->checksum = q_col64(q, 1);
+        out->over = q_col64(q, 2) != 0;
+    } else if (rc == DB_DONE) {
+        st = store_fail(err, errlen, GMK_STORE_NOT_FOUND, "there is no game %lld", (long long)id);
+    } else {
+        st = store_sql_fail(s, rc, what, err, errlen);
+    }
+    store_stmt_release(s, q);
+    return st;
+}

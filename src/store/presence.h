@@ -1,5 +1,6 @@
-/* presence.h: who is connected to an online room, across the servers that share one database
- * (PostgreSQL; docs/deploy.md, "Presence").
+/* presence.h: what servers sharing one database learn of each other: who is connected to an
+ * online room across them (PostgreSQL; docs/deploy.md, "Presence"), and whether a game
+ * changed elsewhere.
  *
  * Each server draws a random id at start and keeps a lease on the database
  * (gmk_store_server_beat, every second, for a few seconds ahead). For each room and seat it
@@ -11,7 +12,9 @@
  * with their room (foreign key) and with servers dead for two minutes (the beat with gc).
  * The tables (gomoku_servers, gomoku_presence) are working state of the servers, not data:
  * db_pg.c creates them at open, outside the versioned schema, and SQLite (one process) has
- * none: every call here is GMK_STORE_INVALID there. Errors as in store.h. */
+ * none: every call here is GMK_STORE_INVALID there. Also here: the mark of a stored game, by
+ * which a server notices that another server changed a game it keeps in memory (either
+ * backend). Errors as in store.h. */
 #ifndef GMK_STORE_PRESENCE_H
 #define GMK_STORE_PRESENCE_H
 
@@ -41,5 +44,25 @@ gmk_store_status gmk_store_presence_set(gmk_store *s, int64_t server, const char
 gmk_store_status gmk_store_presence_others(gmk_store *s, int64_t server, const char *code,
                                            int64_t now_ms, gmk_store_presence out[2], char *err,
                                            size_t errlen);
+
+/* --- games kept in memory by several servers ------------------------------------------- */
+
+/* What a server compares to notice that another server changed a game it keeps in memory (a
+ * move, a take-back, a result): the number of moves stored, their checksum (the sum over the
+ * moves of (ply + 1) * (x * 64 + y + 1), ply from 0: gmk_store_moves_checksum) and whether the
+ * game has a result. */
+typedef struct {
+    int moves;
+    int64_t checksum;
+    bool over;
+} gmk_store_game_mark;
+
+/* The mark of game id as stored (one round trip). GMK_STORE_NOT_FOUND when there is none. Works
+ * on either backend. */
+gmk_store_status gmk_store_game_mark_get(gmk_store *s, int64_t id, gmk_store_game_mark *out,
+                                         char *err, size_t errlen);
+
+/* The checksum of n moves, as gmk_store_game_mark_get computes it. */
+int64_t gmk_store_moves_checksum(const gmk_pos *moves, int n);
 
 #endif

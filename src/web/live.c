@@ -9,9 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/presence.h"
 #include "web/web_internal.h"
 
 #define MAX_LIVE 512
+
+static live_game *live_find(gmk_web *w, int64_t id, unsigned *status, char *err, size_t errlen);
 
 static void game_free(live_game *g) {
     gmk_session_free(g->session);
@@ -112,7 +115,35 @@ static bool let_go_stale(gmk_web *w, live_game *g) {
     return true;
 }
 
+/* On a shared database (mu held): has another server changed the game since this one read
+ * it (a move, a take-back, a result)? Not while this server searches for it: then its own
+ * write, refused if the game moved on, tells. */
+static bool changed_elsewhere(gmk_web *w, live_game *g) {
+    if (!gmk_store_is_shared(w->store) || g->jobs_out > 0) return false;
+    const gmk_board *b = gmk_session_board(g->session);
+    gmk_session_state st;
+    gmk_session_get_state(g->session, &st);
+    gmk_store_game_mark m;
+    pthread_mutex_lock(&w->store_mu);
+    gmk_store_status ss = gmk_store_game_mark_get(w->store, g->id, &m, NULL, 0);
+    pthread_mutex_unlock(&w->store_mu);
+    if (ss != GMK_STORE_OK) return false; /* the request's own store call will say */
+    return m.moves != b->move_count || m.over != st.over ||
+           m.checksum != gmk_store_moves_checksum(b->moves, b->move_count);
+}
+
 live_game *live_get(gmk_web *w, int64_t id, unsigned *status, char *err, size_t errlen) {
+    for (int attempt = 0;; attempt++) {
+        live_game *g = live_find(w, id, status, err, errlen);
+        if (!g || attempt > 0 || !changed_elsewhere(w, g)) return g;
+        /* read it again: its viewers' streams end (their pages reconnect to the new copy) */
+        if (!atomic_exchange(&g->stale, true)) hub_close_all(g->hub);
+        live_release(g);
+    }
+}
+
+/* live_get without the check of changes made elsewhere. */
+static live_game *live_find(gmk_web *w, int64_t id, unsigned *status, char *err, size_t errlen) {
     pthread_mutex_lock(&w->live_mu);
     live_game *g = find(w, id);
     if (g && atomic_load(&g->stale)) {

@@ -320,6 +320,40 @@ describe('several servers on one PostgreSQL', { skip: !PG && 'PG_CONN is not set
     bobS.close();
   });
 
+  test('kill -9 of the server searching for the computer\'s move: the other server searches again', async () => {
+    const db = freshDb();
+    const [a, b] = await Promise.all([serve(db), serve(db)]);
+    const pa = new Browser(a.url);
+    const g = await pa.post('/api/games', { mode: 'hvc', level: 7, human: 'black' }); // 5 s a move
+    assert.equal(g.status, 201, g.text);
+    const id = g.json.id;
+    const pb = new Browser(b.url);
+    pb.jar = new Map(pa.jar); // the same browser, balanced to b
+    assert.deepEqual((await pb.get(`/api/games/${id}`)).json.moves, [], 'b keeps the game in memory');
+    const m = await pa.post(`/api/games/${id}/move`, { point: 'h8' });
+    assert.equal(m.status, 200, m.text);
+    await sleep(300);
+    assert.equal((await pa.get(`/api/games/${id}`)).json.thinking, true, 'a searches');
+    a.proc.kill('SIGKILL'); // mid-search
+    // the page comes back through the balancer to b: b sees the move made through a
+    const st = (await pb.get(`/api/games/${id}`)).json;
+    assert.deepEqual(st.moves, ['h8'], 'the move made through a');
+    assert.equal(st.thinking, true, 'b searches again');
+    let fin;
+    for (let i = 0; i < 80; i++) {
+      fin = (await pb.get(`/api/games/${id}`)).json;
+      if (fin.moves.length >= 2) break;
+      await sleep(250);
+    }
+    assert.equal(fin.moves.length, 2, 'the computer replied once');
+    assert.equal(fin.your_turn, true);
+    const next = ['a1', 'o15'].find((p) => !fin.moves.includes(p));
+    const m2 = await pb.post(`/api/games/${id}/move`, { point: next, ply: 2 });
+    assert.equal(m2.status, 200, m2.text);
+    const stored = psql(db, `SELECT count(*) FROM moves WHERE game_id = ${id}`);
+    assert.ok(Number(stored) >= 3, `the game goes on in the store (${stored} moves)`);
+  });
+
   test('PostgreSQL stopped and started mid-game: 503 with Retry-After meanwhile, then the game goes on', async () => {
     assert.ok(process.env.PG_DIR, 'PG_DIR names the test server');
     const db = freshDb();
