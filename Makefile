@@ -23,7 +23,10 @@ else
   $(error BUILD must be release, debug or asan)
 endif
 
-HAVE_PKGS := $(shell pkg-config --exists $(PKGS) $(TEST_PKGS) 2>/dev/null && echo yes)
+# libunistring (user names: game/account.c) has no pkg-config file: found by its header.
+LIBS_NOPC := -lunistring
+HAVE_NOPC := $(shell printf '\043include <unicase.h>\n' | $(CC) -E - >/dev/null 2>&1 && echo yes)
+HAVE_PKGS := $(shell pkg-config --exists $(PKGS) $(TEST_PKGS) 2>/dev/null && echo $(HAVE_NOPC))
 ifneq ($(HAVE_PKGS),yes)
   ifeq ($(filter deps format format-check clean,$(MAKECMDGOALS)),)
     $(info deps: some libraries are missing; running make deps)
@@ -44,7 +47,7 @@ ifdef CI
 endif
 WERROR ?=
 CFLAGS_ALL := -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) $(OPT) -pthread -Isrc $(PKG_CFLAGS) $(CFLAGS)
-LDLIBS_ALL := $(PKG_LIBS) -pthread -lm $(LDLIBS)
+LDLIBS_ALL := $(PKG_LIBS) $(LIBS_NOPC) -pthread -lm $(LDLIBS)
 
 LIB_SRC := $(wildcard src/core/*.c src/engine/*.c src/game/*.c src/store/*.c src/gomocup/*.c src/web/*.c src/tui/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
@@ -217,7 +220,7 @@ $(OUT)/fuzz/obj/gen/web_assets.o: $(OUT)/gen/web_assets.c
 $(OUT)/fuzz/fuzz_http: fuzz/fuzz_http.c fuzz/fuzz_check.h $(FUZZ_LIB_OBJ) $(FUZZ_WEB_OBJ)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(PKG_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) \
-	  $(FUZZ_WEB_OBJ) $(PKG_LIBS) -lm
+	  $(FUZZ_WEB_OBJ) $(PKG_LIBS) $(LIBS_NOPC) -lm
 
 $(OUT)/fuzz/%: fuzz/%.c fuzz/fuzz_check.h $(FUZZ_LIB_OBJ)
 	@mkdir -p $(@D)

@@ -7,10 +7,10 @@
 # packages (`npm ci` from the committed lock file in tests/browser/). Off Debian it prints what to install and fails.
 set -eu
 cd "$(dirname "$0")/.."
-PACKAGES="pkg-config libsqlite3-dev sqlite3 libpq-dev postgresql nginx-light libncurses-dev libmicrohttpd-dev libsodium-dev libjansson-dev libcriterion-dev tmux clang-format chromium fonts-wqy-microhei clang libclang-rt-dev"
+PACKAGES="pkg-config libsqlite3-dev sqlite3 libpq-dev postgresql nginx-light libncurses-dev libmicrohttpd-dev libsodium-dev libunistring-dev libjansson-dev libcriterion-dev tmux clang-format chromium fonts-wqy-microhei clang libclang-rt-dev"
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
     echo "deps: not a Debian system; please install: C11 compiler, GNU make, pkg-config," >&2
-    echo "      SQLite 3 (and its shell), libpq, the PostgreSQL server, nginx, ncursesw, GNU libmicrohttpd, libsodium, jansson and Criterion (development files), tmux," >&2
+    echo "      SQLite 3 (and its shell), libpq, the PostgreSQL server, nginx, ncursesw, GNU libmicrohttpd, libsodium, libunistring, jansson and Criterion (development files), tmux," >&2
     echo "      chromium and Node.js with npm (then run npm ci in tests/browser)," >&2
     echo "      clang with libFuzzer (for make fuzz)" >&2
     exit 1

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "store/accounts.h"
 #include "store/store_internal.h"
 
 /* The file holds these numbers; core must not renumber them. */
@@ -378,8 +379,9 @@ gmk_store_status gmk_store_game_load(gmk_store *s, int64_t id, gmk_store_record 
     return load(s, id, out, what, err, errlen);
 }
 
-gmk_store_status gmk_store_game_list(gmk_store *s, gmk_store_game *out, int cap, int *count,
-                                     char *err, size_t errlen) {
+/* The games of the filter's player (who NULL: everyone's), most recent first. */
+static gmk_store_status list_games(gmk_store *s, const gmk_store_whose *who, gmk_store_game *out,
+                                   int cap, int *count, char *err, size_t errlen) {
     const char *what = "cannot list the games";
     gmk_store_status st = store_check(s, false, what, err, errlen);
     if (st != GMK_STORE_OK) return st;
@@ -387,8 +389,25 @@ gmk_store_status gmk_store_game_list(gmk_store *s, gmk_store_game *out, int cap,
         return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no room for them", what);
     *count = 0;
     int rc;
-    store_q *q = store_stmt(s, "SELECT " GAME_COLUMNS " FROM games ORDER BY id DESC LIMIT ?", &rc);
-    if (rc == DB_OK) rc = q_int64(q, 1, cap);
+    store_q *q;
+    if (!who) {
+        q = store_stmt(s, "SELECT " GAME_COLUMNS " FROM games ORDER BY id DESC LIMIT ?", &rc);
+        if (rc == DB_OK) rc = q_int64(q, 1, cap);
+    } else if (who->account > 0) {
+        q = store_stmt(s,
+                       "SELECT " GAME_COLUMNS " FROM games WHERE id IN (SELECT game_id FROM "
+                       "account_games WHERE account_id = ?1) ORDER BY id DESC LIMIT ?2",
+                       &rc);
+        if (rc == DB_OK) rc = q_int64(q, 1, who->account);
+        if (rc == DB_OK) rc = q_int64(q, 2, cap);
+    } else {
+        q = store_stmt(s,
+                       "SELECT " GAME_COLUMNS " FROM games WHERE id IN (SELECT game_id FROM "
+                       "web_owners WHERE token_hash = ?1) ORDER BY id DESC LIMIT ?2",
+                       &rc);
+        if (rc == DB_OK) rc = q_blob(q, 1, who->owner, GMK_STORE_OWNER_HASH);
+        if (rc == DB_OK) rc = q_int64(q, 2, cap);
+    }
     while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
         if (!read_game(q, &out[*count])) {
             st = store_fail(err, errlen, GMK_STORE_CORRUPT, "%s: game %lld is damaged (%s)", what,
@@ -403,8 +422,24 @@ gmk_store_status gmk_store_game_list(gmk_store *s, gmk_store_game *out, int cap,
     return st;
 }
 
-gmk_store_status gmk_store_scoreboard(gmk_store *s, gmk_store_score *out, int cap, int *count,
-                                      char *err, size_t errlen) {
+gmk_store_status gmk_store_game_list(gmk_store *s, gmk_store_game *out, int cap, int *count,
+                                     char *err, size_t errlen) {
+    return list_games(s, NULL, out, cap, count, err, errlen);
+}
+
+gmk_store_status gmk_store_game_list_of(gmk_store *s, const gmk_store_whose *who,
+                                        gmk_store_game *out, int cap, int *count, char *err,
+                                        size_t errlen) {
+    if (!who || (who->account <= 0 && !who->owner))
+        return store_fail(err, errlen, GMK_STORE_INVALID, "cannot list the games: whose?");
+    return list_games(s, who, out, cap, count, err, errlen);
+}
+
+/* The scoreboard of the filter's player (who NULL: everyone's). A player's own colour is the
+ * human's in a game against the computer, the colour it played in an online game (color of
+ * account_games), none in a game of two at one board. */
+static gmk_store_status scoreboard(gmk_store *s, const gmk_store_whose *who, gmk_store_score *out,
+                                   int cap, int *count, char *err, size_t errlen) {
     const char *what = "cannot read the scoreboard";
     gmk_store_status st = store_check(s, false, what, err, errlen);
     if (st != GMK_STORE_OK) return st;
@@ -412,17 +447,33 @@ gmk_store_status gmk_store_scoreboard(gmk_store *s, gmk_store_score *out, int ca
         return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no room for it", what);
     *count = 0;
     /* outcome 1 black wins, 2 white wins, 3 draw; human 1 black, 2 white. */
-    static const char sql[] =
-        "SELECT mode, level, count(*), sum(CASE WHEN outcome = 1 THEN 1 ELSE 0 END), "
-        "  sum(CASE WHEN outcome = 2 THEN 1 ELSE 0 END), "
-        "  sum(CASE WHEN outcome = 3 THEN 1 ELSE 0 END), "
-        "  sum(CASE WHEN mode = 0 AND outcome = human THEN 1 ELSE 0 END), "
-        "  sum(CASE WHEN mode = 0 AND outcome IN (1, 2) AND outcome <> human THEN 1 ELSE 0 END) "
-        "FROM games WHERE outcome IN (1, 2, 3) GROUP BY mode, level ORDER BY mode, level "
-        "LIMIT ?";
+#define SCORE_COLUMNS                                                                              \
+    "SELECT mode, level, count(*), sum(CASE WHEN outcome = 1 THEN 1 ELSE 0 END), "                 \
+    "  sum(CASE WHEN outcome = 2 THEN 1 ELSE 0 END), "                                             \
+    "  sum(CASE WHEN outcome = 3 THEN 1 ELSE 0 END), "                                             \
+    "  sum(CASE WHEN mine IN (1, 2) AND outcome = mine THEN 1 ELSE 0 END), "                       \
+    "  sum(CASE WHEN mine IN (1, 2) AND outcome IN (1, 2) AND outcome <> mine THEN 1 ELSE 0 END) "
+    static const char all[] =
+        SCORE_COLUMNS "FROM (SELECT games.*, CASE WHEN mode = 0 THEN human ELSE 0 END AS mine "
+                      "FROM games WHERE outcome IN (1, 2, 3)) g GROUP BY mode, level "
+                      "ORDER BY mode, level LIMIT ?1";
+    static const char by_account[] = SCORE_COLUMNS
+        "FROM (SELECT games.*, CASE WHEN mode = 0 THEN human ELSE a.color END AS mine "
+        "FROM games JOIN account_games a ON a.game_id = games.id "
+        "WHERE a.account_id = ?2 AND outcome IN (1, 2, 3)) g "
+        "GROUP BY mode, level ORDER BY mode, level LIMIT ?1";
+    static const char by_owner[] =
+        SCORE_COLUMNS "FROM (SELECT games.*, CASE WHEN mode = 0 THEN human ELSE 0 END AS mine "
+                      "FROM games JOIN web_owners w ON w.game_id = games.id "
+                      "WHERE w.token_hash = ?2 AND outcome IN (1, 2, 3)) g "
+                      "GROUP BY mode, level ORDER BY mode, level LIMIT ?1";
+#undef SCORE_COLUMNS
     int rc;
-    store_q *q = store_stmt(s, sql, &rc);
+    store_q *q = store_stmt(s, !who ? all : who->account > 0 ? by_account : by_owner, &rc);
     if (rc == DB_OK) rc = q_int64(q, 1, cap);
+    if (rc == DB_OK && who && who->account > 0) rc = q_int64(q, 2, who->account);
+    if (rc == DB_OK && who && who->account <= 0)
+        rc = q_blob(q, 2, who->owner, GMK_STORE_OWNER_HASH);
     while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
         gmk_store_score *r = &out[*count];
         int mode = q_colint(q, 0);
@@ -445,4 +496,17 @@ gmk_store_status gmk_store_scoreboard(gmk_store *s, gmk_store_score *out, int ca
     if (st == GMK_STORE_OK && rc != DB_DONE) st = store_sql_fail(s, rc, what, err, errlen);
     store_stmt_release(s, q);
     return st;
+}
+
+gmk_store_status gmk_store_scoreboard(gmk_store *s, gmk_store_score *out, int cap, int *count,
+                                      char *err, size_t errlen) {
+    return scoreboard(s, NULL, out, cap, count, err, errlen);
+}
+
+gmk_store_status gmk_store_scoreboard_of(gmk_store *s, const gmk_store_whose *who,
+                                         gmk_store_score *out, int cap, int *count, char *err,
+                                         size_t errlen) {
+    if (!who || (who->account <= 0 && !who->owner))
+        return store_fail(err, errlen, GMK_STORE_INVALID, "cannot read the scoreboard: whose?");
+    return scoreboard(s, who, out, cap, count, err, errlen);
 }

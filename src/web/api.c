@@ -291,6 +291,8 @@ enum MHD_Result web_api(web_request *rq) {
     if (strncmp(rq->path, "/api/games/", 11) == 0) return game_route(rq, rq->path + 11);
     r = web_rooms_api(rq, &handled);
     if (handled) return r;
+    r = web_account_api(rq, &handled);
+    if (handled) return r;
     r = web_api_misc(rq, &handled);
     if (handled) return r;
     return web_error(rq, 404, "no such route");

@@ -7,6 +7,7 @@
 #include "core/record.h"
 #include "core/renju.h"
 #include "game/level.h"
+#include "store/accounts.h"
 #include "web/web_internal.h"
 
 static enum MHD_Result get_config(web_request *rq) {
@@ -119,11 +120,19 @@ static enum MHD_Result post_game(web_request *rq) {
         free(moves);
         return web_error(rq, 500, "cannot make an owner token");
     }
+    bool signed_in = web_account(rq); /* before any lock: it takes the store's */
     unsigned status = 500;
     live_game *g =
         live_create(rq->web, &cfg, moves, count, rq->token_hash, &status, err, sizeof err);
     free(moves);
     if (!g) return web_error(rq, status, err);
+    if (signed_in) { /* the game follows the account too (a guest's follows the browser) */
+        pthread_mutex_lock(&rq->web->store_mu);
+        if (gmk_store_account_link_game(rq->web->store, rq->account_id, g->id, GMK_EMPTY, NULL,
+                                        0) == GMK_STORE_OK)
+            web_wrote(rq->web);
+        pthread_mutex_unlock(&rq->web->store_mu);
+    }
     json_t *j = web_state_json(g, true);
     live_release(g);
     return web_json(rq, 201, j);

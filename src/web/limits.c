@@ -13,7 +13,12 @@
  * evicted to make room for another's, and a count can only be reset by time. When every slot
  * of a new client's bucket belongs to clients active within the minute, the new client is
  * refused (LIMIT_FULL) until one of them ages out: the table holds up to 65,536 clients active
- * in a minute, about 2 MB. One mutex guards the table; each call is a few dozen compares. */
+ * in a minute, about 2 MB. One mutex guards the table; each call is a few dozen compares.
+ *
+ * A third table counts sign-ups and log-ins (--auth-limit) with back-off: a client past its
+ * limit is shut out for a minute, then for 2, 4 ... up to 64 minutes each time it comes back
+ * over the limit (its strikes are forgotten after an hour without one); a shut-out client's
+ * slot is never given to another, so waiting is the only way back. */
 #include <arpa/inet.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +28,8 @@
 #define LIMIT_BUCKETS 4096 /* a power of two */
 #define LIMIT_WAYS 16
 #define LIMIT_WINDOW_MS 60000
+#define BACKOFF_MAX_SHIFT 6             /* at most 64 minutes shut out */
+#define BACKOFF_FORGET_MS (3600 * 1000) /* strikes are forgotten after an hour without one */
 
 typedef struct {
     web_client key;
@@ -30,6 +37,8 @@ typedef struct {
     int64_t start_ms; /* the start of this client's minute */
     int count;        /* events counted in it */
     int conns;        /* connections open now */
+    int strikes;      /* times over the limit (limits_take_backoff) */
+    int64_t blocked_until, last_strike_ms;
 } limit_slot;
 
 struct web_limits {
@@ -111,7 +120,9 @@ static limit_slot *slot_of(web_limits *l, const web_client *c, int64_t now) {
         limit_slot *s = &bucket[i];
         if (s->used && memcmp(&s->key, c, sizeof *c) == 0) return s;
         bool reusable =
-            !s->used || (s->conns == 0 && (now - s->start_ms >= LIMIT_WINDOW_MS || s->count == 0));
+            !s->used || (s->conns == 0 && s->blocked_until <= now &&
+                         (s->strikes == 0 || now - s->last_strike_ms >= BACKOFF_FORGET_MS) &&
+                         (now - s->start_ms >= LIMIT_WINDOW_MS || s->count == 0));
         if (reusable && !free_slot) free_slot = s;
     }
     if (!free_slot) return NULL;
@@ -157,6 +168,36 @@ limit_verdict limits_check(web_limits *l, const web_client *c, int64_t now) {
     }
     pthread_mutex_unlock(&l->mu);
     return found ? v : LIMIT_OK; /* a client never counted is under the limit */
+}
+
+limit_verdict limits_take_backoff(web_limits *l, const web_client *c, int64_t now,
+                                  int64_t *retry_ms) {
+    *retry_ms = 0;
+    pthread_mutex_lock(&l->mu);
+    limit_slot *s = slot_of(l, c, now);
+    limit_verdict v = LIMIT_FULL;
+    if (s && s->blocked_until > now) {
+        *retry_ms = s->blocked_until - now;
+        v = LIMIT_OVER;
+    } else if (s) {
+        if (s->strikes > 0 && now - s->last_strike_ms >= BACKOFF_FORGET_MS) s->strikes = 0;
+        roll(s, now);
+        if (s->count < l->per_minute) {
+            s->count++;
+            v = LIMIT_OK;
+        } else {
+            int shift = s->strikes < BACKOFF_MAX_SHIFT ? s->strikes : BACKOFF_MAX_SHIFT;
+            s->strikes++;
+            s->last_strike_ms = now;
+            s->blocked_until = now + ((int64_t)LIMIT_WINDOW_MS << shift);
+            s->start_ms = s->blocked_until; /* a fresh minute once it is over */
+            s->count = 0;
+            *retry_ms = s->blocked_until - now;
+            v = LIMIT_OVER;
+        }
+    }
+    pthread_mutex_unlock(&l->mu);
+    return v;
 }
 
 bool limits_conn_allowed(web_limits *l, const web_client *c, int64_t now) {

@@ -68,7 +68,13 @@ enum MHD_Result web_queue(web_request *rq, unsigned status, struct MHD_Response 
         MHD_add_response_header(resp, "Set-Cookie", cookie);
     }
     if (rq->seat_cookie[0]) MHD_add_response_header(resp, "Set-Cookie", rq->seat_cookie);
+    if (rq->session_cookie[0]) MHD_add_response_header(resp, "Set-Cookie", rq->session_cookie);
     if (status == 503) MHD_add_response_header(resp, "Retry-After", "2");
+    if (status == 429 && rq->retry_after_s > 0) {
+        char s[24];
+        snprintf(s, sizeof s, "%d", rq->retry_after_s);
+        MHD_add_response_header(resp, "Retry-After", s);
+    }
     rq->status = status;
     enum MHD_Result r = MHD_queue_response(rq->conn, status, resp);
     MHD_destroy_response(resp);
@@ -525,6 +531,7 @@ int gmk_web_serve(const gmk_web_options *opt) {
     if (w->opt.rooms_max <= 0) w->opt.rooms_max = GMK_WEB_ROOMS_MAX;
     if (w->opt.join_limit <= 0) w->opt.join_limit = GMK_WEB_JOIN_LIMIT;
     if (w->opt.write_limit <= 0) w->opt.write_limit = GMK_WEB_WRITE_LIMIT;
+    if (w->opt.auth_limit <= 0) w->opt.auth_limit = GMK_WEB_AUTH_LIMIT;
     pthread_mutex_init(&w->store_mu, NULL);
     pthread_mutex_init(&w->live_mu, NULL);
     pthread_mutex_init(&w->sync_mu, NULL);
@@ -543,7 +550,8 @@ int gmk_web_serve(const gmk_web_options *opt) {
     w->limits = limits_new(w->opt.join_limit, w->opt.conn_limit);
     w->writes = limits_new(w->opt.write_limit, 0);            /* counts no connections */
     w->analyses = limits_new(0, GMK_WEB_ANALYSES_PER_CLIENT); /* counts places held only */
-    if (!w->limits || !w->writes || !w->analyses) {
+    w->auth = limits_new(w->opt.auth_limit, 0);
+    if (!w->limits || !w->writes || !w->analyses || !w->auth) {
         fprintf(stderr, "gomoku serve: out of memory\n");
         goto done;
     }
@@ -631,6 +639,7 @@ done:
     limits_free(w->limits);
     limits_free(w->writes);
     limits_free(w->analyses);
+    limits_free(w->auth);
     pthread_mutex_destroy(&w->store_mu);
     pthread_mutex_destroy(&w->live_mu);
     pthread_mutex_destroy(&w->sync_mu);

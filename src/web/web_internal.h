@@ -25,6 +25,9 @@
 #include "web/web.h"
 #include <sodium.h>
 
+/* Sign-ups and log-ins one client may try a minute before the back-off (429), unless
+ * --auth-limit says (limits.c, api_account.c). */
+#define GMK_WEB_AUTH_LIMIT 10
 /* Request bodies are refused past this size (413). */
 #define GMK_WEB_MAX_BODY (64 * 1024)
 /* Tokens are stored and compared only as their SHA-256 (libsodium's crypto_hash_sha256, the
@@ -129,6 +132,7 @@ struct gmk_web {
     web_limits *limits;   /* per client: joins, creates, wrong codes, connections (limits.c) */
     web_limits *writes;   /* per client: games created, puzzle answers stored (limits.c) */
     web_limits *analyses; /* per client: analyses waiting or running (limits.c) */
+    web_limits *auth;     /* per client: sign-ups and log-ins, with back-off (limits.c) */
     /* online rooms (rooms.c) */
     pthread_mutex_t rooms_mu;
     live_room *rooms;   /* rooms_mu; freed only on the timer thread */
@@ -178,7 +182,13 @@ typedef struct {
     bool has_token;
     uint8_t token_hash[GMK_WEB_HASH_LEN];
     char new_token[2 * GMK_WEB_TOKEN_BYTES + 1]; /* set when this reply creates the cookie */
-    char seat_cookie[160]; /* a room's seat cookie this reply sets (Set-Cookie value) */
+    char seat_cookie[160];    /* a room's seat cookie this reply sets (Set-Cookie value) */
+    char session_cookie[200]; /* the account session cookie this reply sets or clears */
+    int retry_after_s;        /* > 0: the reply says Retry-After (429 of the back-off) */
+    int account_state;        /* web_account: 0 not read yet, 1 signed in, 2 not */
+    int64_t account_id;       /* the signed-in account (account_state 1) */
+    int64_t session_id;
+    char account_name[GMK_STORE_NAME_MAX];
     /* an analysis waiting for its engine (the connection is suspended meanwhile) */
     int wait_state;   /* 0 none, 1 waiting, 2 done */
     int64_t pub_game; /* a change to publish once it is on disk (live_publish_later) */
@@ -234,6 +244,10 @@ bool web_client_of(const struct sockaddr *sa, web_client *out);
 bool web_client_parse(const char *text, web_client *out);
 /* Counts one event for c: LIMIT_OVER past the limit (not counted), LIMIT_FULL when the table
  * has no room for a new client. */
+/* limits_take with back-off (the sign-up and log-in table): past the limit the client is shut
+ * out for a minute, doubling with each return over it; *retry_ms says how long is left. */
+limit_verdict limits_take_backoff(web_limits *l, const web_client *c, int64_t now_ms,
+                                  int64_t *retry_ms);
 limit_verdict limits_take(web_limits *l, const web_client *c, int64_t now_ms);
 /* Would one more event of c be allowed? Counts nothing. */
 limit_verdict limits_check(web_limits *l, const web_client *c, int64_t now_ms);
@@ -248,6 +262,15 @@ bool limits_hold(web_limits *l, const web_client *c, int64_t now_ms);
  * go on; otherwise false with *res the answer sent (429 past the limit, 503 when the table is
  * full), and nothing was written. */
 bool limits_write_take(web_request *rq, enum MHD_Result *res);
+
+/* --- api_account.c (docs/accounts.md) ------------------------------------------------------- */
+
+/* Answers /api/account...; *handled false (MHD_NO) when the path is not one. */
+enum MHD_Result web_account_api(web_request *rq, bool *handled);
+/* The account signed in on this request (its gmk_session cookie), read once per request:
+ * true with rq->account_id and rq->account_name set; false for a guest (or when the store
+ * fails: a guest then). Takes store_mu: call it without. */
+bool web_account(web_request *rq);
 
 /* --- durable.c --------------------------------------------------------------------------- */
 
