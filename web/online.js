@@ -42,6 +42,17 @@ import { applyTexts, chooseLang, currentLang, serverText, setLang, t } from './i
  * @property {number} claim_ms
  * @property {{winner: string | null, outcome: string, reason: string | null, line: string[]} | null} result
  * @property {number} you
+ * @property {boolean} muted
+ */
+/**
+ * @typedef {object} ChatLine
+ * @property {number} seq
+ * @property {'chat' | 'mute'} kind
+ * @property {number | null} seat
+ * @property {string} [name]
+ * @property {string} [text]
+ * @property {'players' | 'spectators'} [channel]
+ * @property {boolean} muted
  */
 
 /** @param {string} id @returns {HTMLElement} */
@@ -101,6 +112,11 @@ class Room {
         this.events = new EventSource(`/api/rooms/${code}/events`);
         this.events.addEventListener('state', (e) => this.show(JSON.parse(/** @type {MessageEvent} */ (e).data)));
         this.events.addEventListener('room', () => this.refresh());
+        // chat lines (and this seat's mutes): each drawn once, by its number, as text only
+        this.chatSeen = new Set();
+        this.events.addEventListener('chat', (e) => this.chatLine(JSON.parse(/** @type {MessageEvent} */ (e).data)));
+        $('chat-form').addEventListener('submit', (e) => { e.preventDefault(); this.say(); });
+        input('mute').addEventListener('change', () => this.act('mute', { mute: input('mute').checked }));
         // the watchers' count is not in the room's log: an event of no number, at most once a second
         this.events.addEventListener('spectators', () => this.refresh());
         this.events.addEventListener('error', () => { if (this.state) this.refresh(); });
@@ -141,11 +157,11 @@ class Room {
         $('message').textContent = text;
     }
 
-    /** @param {string} what */
-    async act(what) {
+    /** @param {string} what @param {unknown} [body] */
+    async act(what, body) {
         this.message('');
         try {
-            this.show(await call('POST', `/api/rooms/${this.code}/${what}`));
+            this.show(await call('POST', `/api/rooms/${this.code}/${what}`, body));
         } catch (e) {
             this.message(String(/** @type {Error} */ (e).message));
         }
@@ -162,6 +178,54 @@ class Room {
         } catch (e) {
             this.message(String(/** @type {Error} */ (e).message));
         }
+    }
+
+    /** Sends the chat line typed (a spectator's with the name typed beside it). */
+    async say() {
+        const text = input('chat-text').value.trim();
+        if (!text) return;
+        /** @type {{text: string, name?: string}} */
+        const body = { text };
+        if (!this.state || this.state.you < 0) {
+            body.name = input('chat-name').value.trim();
+            localStorage.setItem('gmk.name', body.name);
+        }
+        this.message('');
+        try {
+            await call('POST', `/api/rooms/${this.code}/chat`, body);
+            input('chat-text').value = '';
+        } catch (e) {
+            this.message(String(/** @type {Error} */ (e).message));
+        }
+    }
+
+    /** Draws a chat line from the stream: the name and the text as text (textContent), each
+     * isolated (bdi) so that right-to-left text cannot reorder what follows.
+     * @param {ChatLine} c */
+    chatLine(c) {
+        if (this.chatSeen.has(c.seq)) return;
+        this.chatSeen.add(c.seq);
+        if (c.kind === 'mute') {
+            input('mute').checked = c.muted;
+            return;
+        }
+        const li = document.createElement('li');
+        const who = document.createElement('bdi');
+        who.className = 'who';
+        who.textContent = c.name || '';
+        const text = document.createElement('bdi');
+        text.className = 'text';
+        text.textContent = c.text || '';
+        li.append(who, text);
+        if (c.muted) {
+            li.classList.add('muted');
+            li.title = t('onChatMuted');
+        }
+        const list = $('chat-lines');
+        const bottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+        list.append(li);
+        while (list.children.length > 200) list.firstElementChild?.remove();
+        if (bottom) list.scrollTop = list.scrollHeight;
     }
 
     /** @param {Point} p */
@@ -239,6 +303,15 @@ class Room {
         $('rematch').hidden = !(s.phase === 'over' && me !== null);
         $('rematch').textContent = t(s.rematch_by === me ? 'onRematchAsked' : s.rematch_by ? 'onRematchAccept' : 'onRematch');
         $('watchers').textContent = s.spectators === 1 ? t('onWatchers1') : t('onWatchersN', s.spectators);
+        // the players' chat is theirs, the spectators' chat the spectators' (docs/rooms.md)
+        $('chat-title').textContent = me !== null ? t('onChatPlayers') : t('onChatSpectators');
+        const name = input('chat-name');
+        if (me === null && name.hidden) {
+            name.hidden = false;
+            name.value = name.value || localStorage.getItem('gmk.name') || '';
+        }
+        $('mute-row').hidden = me === null;
+        input('mute').checked = !!s.muted;
         this.tick();
     }
 

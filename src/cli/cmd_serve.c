@@ -69,6 +69,10 @@ int cmd_serve(int argc, char **argv) {
             if (!value || !cli_parse_int(value, 1, 100000, &n))
                 return cli_error("serve", "--auth-limit needs a number from 1 to 100000");
             opt.auth_limit = (int)n;
+        } else if (cli_option(argc, argv, &i, "--chat-limit", &value)) {
+            if (!value || !cli_parse_int(value, 1, 100000, &n))
+                return cli_error("serve", "--chat-limit needs a number from 1 to 100000");
+            opt.chat_limit = (int)n;
         } else if (cli_option(argc, argv, &i, "--conn-limit", &value)) {
             if (!value || !cli_parse_int(value, 1, 8000, &n))
                 return cli_error("serve", "--conn-limit needs a number from 1 to 8000");

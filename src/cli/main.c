@@ -32,7 +32,7 @@ const cli_command cli_commands[] = {
     {"serve", cmd_serve, "the game in a web page: gomoku serve, then open the URL it prints",
      "usage: gomoku serve [--listen HOST:PORT] [--db PATH] [--engines N] [--threads N]\n"
      "                    [--lang en|zh] [--join-limit N] [--write-limit N] [--auth-limit N]\n"
-     "                    [--conn-limit N]\n"
+     "                    [--chat-limit N] [--conn-limit N]\n"
      "                    [--idle-timeout S] [--rooms-max N] [--trust-proxy] [--quiet]\n"
      "  Serves the game as a web page (board, computer opponent, undo, hints, analysis,\n"
      "  scoreboard, records, online rooms for two devices) and prints the URL to open. Games are "
@@ -59,6 +59,8 @@ const cli_command cli_commands[] = {
      "                      stored, a minute (default 60); past that the answer is 429\n"
      "  --auth-limit N      sign-ups and log-ins one client may try a minute (default 10);\n"
      "                      past that it is shut out for 1, 2, 4 ... 64 minutes (429)\n"
+     "  --chat-limit N      chat lines one client may send a minute (default 20); past that\n"
+     "                      the answer is 429\n"
      "  --conn-limit N      connections one client may hold at once (default 64)\n"
      "  --idle-timeout S    close connections idle for S seconds (default 30; event streams\n"
      "                      are pinged, so they stay)\n"

@@ -5,6 +5,7 @@
  * the session's writes (a move, a result), the room row and the events are then committed
  * together, or none of them, and the events join the in-memory log. */
 #include "game/room.h"
+#include "game/room_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,33 +16,6 @@
 /* Times a caller may give (Unix ms, 1970 to about 2500) and the most time a clock may hold. */
 #define TIME_MAX_MS (16LL * 1000 * 1000 * 1000 * 1000)
 #define LEFT_MAX_MS (24LL * 3600 * 1000)
-
-enum {
-    LOG_KEEP = 512, /* events kept in memory with a store; older ones are read from it */
-    PENDING_MAX = 8,
-    MSG_LEN = 320,
-};
-
-struct gmk_room {
-    gmk_store *store; /* NULL: not saving */
-    gmk_store *batch; /* the store while a batch is open (enter .. commit) */
-    bool store_msg_pending;
-    bool failed; /* the store refused a write: every later change is GMK_ROOM_STORE */
-    char store_msg[MSG_LEN];
-    gmk_store_room row; /* the saved state */
-    gmk_session *session;
-    struct {
-        int streams;
-        int64_t since_ms;
-    } live[2];
-    gmk_store_presence
-        elsewhere[2]; /* the seats' streams on other servers (gmk_room_set_elsewhere) */
-    int spectators;
-    gmk_room_event *log; /* the last events, oldest first, consecutive up to row.last_seq */
-    int log_len, log_cap;
-    gmk_room_event pending[PENDING_MAX];
-    int npending;
-};
 
 /* --- small helpers ----------------------------------------------------------------------- */
 
@@ -703,6 +677,7 @@ void gmk_room_get_state(const gmk_room *r, int64_t now, gmk_room_state *out) {
         out->seat[i].color = w->seat[i].color;
         out->seat[i].connected = connected(r, i);
         out->seat[i].since_ms = r->live[i].since_ms;
+        out->seat[i].muted = (w->muted >> i) & 1;
     }
     out->spectators = r->spectators;
     out->draw_by = w->draw_by;
@@ -842,4 +817,27 @@ gmk_room_status gmk_room_refresh(gmk_room *r, gmk_store *store, bool force, bool
     }
     if (changed) *changed = true;
     return GMK_ROOM_OK;
+}
+
+/* --- for room_chat.c (room_internal.h) ----------------------------------------------------- */
+
+gmk_room_event *room_add_event(gmk_room *r, int kind, int64_t now) {
+    return add_event(r, kind, now);
+}
+
+gmk_room_status room_acting_seat(gmk_room *r, const void *token, size_t len, int64_t now,
+                                 int *seat) {
+    return acting_seat(r, token, len, now, seat);
+}
+
+void room_enter(gmk_room *r) {
+    enter(r);
+}
+
+gmk_room_status room_done(gmk_room *r, int64_t now, gmk_room_status st) {
+    return done(r, now, st);
+}
+
+bool room_time_ok(int64_t now) {
+    return time_ok(now);
 }

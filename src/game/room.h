@@ -49,6 +49,9 @@
 #define GMK_ROOM_IDLE_MS 86400000LL    /* untouched this long: closed */
 #define GMK_ROOM_CLOCK_MINUTES_MAX 180 /* clock limits */
 #define GMK_ROOM_INCREMENT_MAX 60
+#define GMK_ROOM_CHAT_CHARS 140              /* a chat line: 1..140 characters... */
+#define GMK_ROOM_CHAT_MAX GMK_STORE_CHAT_MAX /* ...and at most 420 bytes (140 CJK characters) */
+#define GMK_ROOM_CHAT_RECENT 50 /* chat lines a stream starts with (gmk_room_chat_recent) */
 
 typedef enum {
     GMK_ROOM_OK = 0,
@@ -88,25 +91,40 @@ typedef struct {
 /* The kinds of events; the numbers are stored and never change meaning. Fields each carries
  * (besides seq, kind, at_ms): */
 typedef enum {
-    GMK_ROOM_EV_CREATED = 1,         /* seat 0, color, name; black_ms/white_ms: the clock */
-    GMK_ROOM_EV_JOINED = 2,          /* seat 1, color, name */
-    GMK_ROOM_EV_STARTED = 3,         /* a game begins: color (seat 0's colour), count (game
-                                        number in the room), black_ms, white_ms */
-    GMK_ROOM_EV_MOVED = 4,           /* color, x, y, ply, black_ms, white_ms, game_id; any
-                                        pending draw or undo offer is withdrawn */
-    GMK_ROOM_EV_DRAW_OFFERED = 5,    /* color */
-    GMK_ROOM_EV_DRAW_DECLINED = 6,   /* color (who declined) */
-    GMK_ROOM_EV_UNDO_ASKED = 7,      /* color */
-    GMK_ROOM_EV_UNDO_DECLINED = 8,   /* color (who declined) */
-    GMK_ROOM_EV_UNDONE = 9,          /* count (moves taken back), ply, black_ms, white_ms */
-    GMK_ROOM_EV_OVER = 10,           /* outcome, reason, color (the loser when one lost by
-                                        resignation, time or abandonment), x, y (the deciding
-                                        move or -1), ply, black_ms, white_ms, game_id */
-    GMK_ROOM_EV_CONNECTION = 11,     /* seat, color, count: 1 connected, 0 disconnected */
-    GMK_ROOM_EV_SPECTATORS = 12,     /* count (no longer logged: the count is in memory only;
-                                        old logs may hold it) */
-    GMK_ROOM_EV_REMATCH_OFFERED = 13 /* color (in the finished game) */
+    GMK_ROOM_EV_CREATED = 1,          /* seat 0, color, name; black_ms/white_ms: the clock */
+    GMK_ROOM_EV_JOINED = 2,           /* seat 1, color, name */
+    GMK_ROOM_EV_STARTED = 3,          /* a game begins: color (seat 0's colour), count (game
+                                         number in the room), black_ms, white_ms */
+    GMK_ROOM_EV_MOVED = 4,            /* color, x, y, ply, black_ms, white_ms, game_id; any
+                                         pending draw or undo offer is withdrawn */
+    GMK_ROOM_EV_DRAW_OFFERED = 5,     /* color */
+    GMK_ROOM_EV_DRAW_DECLINED = 6,    /* color (who declined) */
+    GMK_ROOM_EV_UNDO_ASKED = 7,       /* color */
+    GMK_ROOM_EV_UNDO_DECLINED = 8,    /* color (who declined) */
+    GMK_ROOM_EV_UNDONE = 9,           /* count (moves taken back), ply, black_ms, white_ms */
+    GMK_ROOM_EV_OVER = 10,            /* outcome, reason, color (the loser when one lost by
+                                         resignation, time or abandonment), x, y (the deciding
+                                         move or -1), ply, black_ms, white_ms, game_id */
+    GMK_ROOM_EV_CONNECTION = 11,      /* seat, color, count: 1 connected, 0 disconnected */
+    GMK_ROOM_EV_SPECTATORS = 12,      /* count (no longer logged: the count is in memory only;
+                                         old logs may hold it) */
+    GMK_ROOM_EV_REMATCH_OFFERED = 13, /* color (in the finished game) */
+    GMK_ROOM_EV_CHAT = 14,            /* seat (-1: a spectator), color (a seat's colour), name,
+                                         text, audience */
+    GMK_ROOM_EV_MUTE = 15             /* seat (who mutes the other), count: 1 muted, 0 not;
+                                         audience: that seat only */
 } gmk_room_event_kind;
+
+/* Who is sent an event (gmk_room_event.audience; stored, never change meaning). The players'
+ * chat is the two seats', the spectators' chat the spectators': neither sees the other's, so
+ * that nobody watching can help a player (docs/rooms.md, "Chat"). */
+typedef enum {
+    GMK_ROOM_TO_ALL = 0,
+    GMK_ROOM_TO_PLAYERS = 1,    /* both seats */
+    GMK_ROOM_TO_SPECTATORS = 2, /* everyone without a seat */
+    GMK_ROOM_TO_SEAT0 = 3,      /* one seat only: a muted player's line goes back to its sender */
+    GMK_ROOM_TO_SEAT1 = 4,
+} gmk_room_audience;
 
 typedef gmk_store_room_event gmk_room_event;
 
@@ -127,6 +145,7 @@ typedef struct {
         gmk_color color;
         bool connected;
         int64_t since_ms; /* connected or disconnected since */
+        bool muted;       /* this seat has muted the other's chat */
     } seat[2];
     int spectators;
     gmk_color draw_by, undo_by, rematch_by; /* pending offers; GMK_EMPTY: none */
@@ -169,6 +188,14 @@ bool gmk_room_config_valid(const gmk_room_config *cfg, char *err, size_t errlen)
 /* A short name for a status and for an event kind ("moved", "over"...). */
 const char *gmk_room_status_name(gmk_room_status st);
 const char *gmk_room_event_name(int kind);
+
+/* Cleans a chat line into out: valid UTF-8 is required; control characters (C0, DEL, C1, line
+ * and paragraph separators; a new line, a tab) become spaces, the bidirectional formatting
+ * characters (U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069) and U+FEFF are removed
+ * so that a line cannot reorder what is shown after it, and spaces at both ends go. False,
+ * with why in err, when the input is not UTF-8, is longer than GMK_ROOM_CHAT_CHARS characters
+ * or GMK_ROOM_CHAT_MAX - 1 bytes once cleaned, or has no visible character. */
+bool gmk_room_chat_clean(const char *text, char out[GMK_ROOM_CHAT_MAX], char *err, size_t errlen);
 
 /* --- rooms (room.c) ---------------------------------------------------------------------- */
 
@@ -308,5 +335,31 @@ bool gmk_room_saving(const gmk_room *r);
  * read. GMK_ROOM_NOT_FOUND when the room was closed; GMK_ROOM_STORE when the store failed (the
  * room is then unchanged). Not inside another call of the room. */
 gmk_room_status gmk_room_refresh(gmk_room *r, gmk_store *store, bool force, bool *changed);
+
+/* --- chat (room_chat.c) ------------------------------------------------------------------ */
+
+/* The seat of token says text (cleaned by gmk_room_chat_clean) in the players' chat, in any
+ * phase: logs CHAT to both seats, or to the sender only while the other seat has muted it.
+ * BAD_REQUEST for a text that cannot be cleaned; NO_SEAT without a seat. */
+gmk_room_status gmk_room_chat(gmk_room *r, const void *token, size_t token_len, const char *text,
+                              int64_t now);
+
+/* A spectator (no seat: the caller has checked it is none) named name says text in the
+ * spectators' chat: logs CHAT to the spectators. BAD_REQUEST for a bad name or text. */
+gmk_room_status gmk_room_spectator_chat(gmk_room *r, const char *name, const char *text,
+                                        int64_t now);
+
+/* The seat of token mutes (or unmutes) the other seat's chat: its later lines reach only their
+ * sender. Kept with the room; logs MUTE to that seat. NOT_NOW when it is so already. */
+gmk_room_status gmk_room_mute(gmk_room *r, const void *token, size_t token_len, bool mute,
+                              int64_t now);
+
+/* Is event e sent to a viewer holding seat (0, 1; -1 for a spectator)? */
+bool gmk_room_event_visible(const gmk_room_event *e, int seat);
+
+/* The last (up to cap) CHAT events the viewer of seat (-1: a spectator) may see, oldest first,
+ * read from memory or the store; *count receives how many. STORE when they cannot be read. */
+gmk_room_status gmk_room_chat_recent(gmk_room *r, int seat, gmk_room_event *out, int cap,
+                                     int *count);
 
 #endif

@@ -107,6 +107,58 @@ bool gmk_room_name_valid(const char *name, char *err, size_t errlen) {
     return true;
 }
 
+/* The bidirectional formatting characters (Unicode's Bidi_Control property, PropList.txt) and
+ * U+FEFF: a chat line loses them. */
+static bool bidi_control(uint32_t c) {
+    return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) ||
+           (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF;
+}
+
+bool gmk_room_chat_clean(const char *text, char out[GMK_ROOM_CHAT_MAX], char *err, size_t errlen) {
+    out[0] = '\0';
+    if (!text) {
+        put_err(err, errlen, "a chat line needs text");
+        return false;
+    }
+    size_t n = strlen(text), o = 0, end = 0; /* end: after the last character that is no space */
+    const unsigned char *s = (const unsigned char *)text;
+    int chars = 0;
+    bool blank = true;
+    for (size_t i = 0; i < n;) {
+        uint32_t cp;
+        int len = utf8_next(s + i, n - i, &cp);
+        if (len == 0) {
+            put_err(err, errlen, "the chat line is not valid UTF-8");
+            return false;
+        }
+        const unsigned char *from = s + i;
+        i += (size_t)len;
+        if (bidi_control(cp)) continue;
+        if (forbidden_char(cp)) { /* controls and separators: a space */
+            cp = ' ';
+            from = (const unsigned char *)" ";
+            len = 1;
+        }
+        if (cp == ' ' && o == 0) continue; /* spaces at the start */
+        if (++chars > GMK_ROOM_CHAT_CHARS || o + (size_t)len >= GMK_ROOM_CHAT_MAX) {
+            put_err(err, errlen, "the chat line is too long (140 characters at most)");
+            out[0] = '\0';
+            return false;
+        }
+        memcpy(out + o, from, (size_t)len);
+        o += (size_t)len;
+        if (cp != ' ') end = o;
+        if (!invisible_char(cp)) blank = false;
+    }
+    out[end] = '\0';
+    if (blank) {
+        put_err(err, errlen, "the chat line has no visible character");
+        out[0] = '\0';
+        return false;
+    }
+    return true;
+}
+
 void gmk_room_code_make(const uint8_t random[GMK_ROOM_CODE_RANDOM],
                         char out[GMK_ROOM_CODE_LEN + 1]) {
     uint64_t v = 0;
@@ -218,6 +270,8 @@ const char *gmk_room_event_name(int kind) {
     case GMK_ROOM_EV_CONNECTION: return "connection";
     case GMK_ROOM_EV_SPECTATORS: return "spectators";
     case GMK_ROOM_EV_REMATCH_OFFERED: return "rematch-offered";
+    case GMK_ROOM_EV_CHAT: return "chat";
+    case GMK_ROOM_EV_MUTE: return "mute";
     default: return "unknown";
     }
 }

@@ -7,7 +7,7 @@
 
 #include "store/store_internal.h"
 
-enum { PHASE_LAST = 3, EVENT_KIND_MAX = 64, REASON_LAST = GMK_REASON_ABANDON };
+enum { PHASE_LAST = 3, EVENT_KIND_MAX = 64, REASON_LAST = GMK_REASON_ABANDON, AUDIENCE_LAST = 4 };
 /* A clock of more than a day, or a time outside years 1970..~2500, is nobody's. */
 #define CLOCK_MAX_MS (24LL * 3600 * 1000)
 #define TIME_MAX_MS (16LL * 1000 * 1000 * 1000 * 1000)
@@ -52,6 +52,7 @@ static const char *room_invalid(const gmk_store_room *r) {
         return "bad offer";
     if ((unsigned)r->outcome > GMK_DRAW || (unsigned)r->reason > REASON_LAST) return "bad result";
     if (r->last_seq < 0) return "bad event number";
+    if (r->muted < 0 || r->muted > 3) return "bad mute";
     for (int i = 0; i < 2; i++)
         if (r->seat[i].taken && !color_ok(r->seat[i].color)) return "bad seat colour";
     return NULL;
@@ -64,6 +65,7 @@ static const char *event_invalid(const gmk_store_room_event *e) {
     if (e->ply < 0 || e->ply > GMK_MAX_MOVES) return "bad ply";
     if ((unsigned)e->outcome > GMK_DRAW || (unsigned)e->reason > REASON_LAST) return "bad result";
     if (!time_ok(e->at_ms)) return "bad time";
+    if (e->audience < 0 || e->audience > AUDIENCE_LAST) return "bad audience";
     return NULL;
 }
 
@@ -78,26 +80,27 @@ static int write_row(gmk_store *s, const gmk_store_room *r, int64_t stored_seq, 
     static const char insert[] =
         "INSERT INTO rooms (code, rule, size, clock_ms, increment_ms, created_ms, touched_ms, "
         "phase, game_id, game_no, black_ms, white_ms, turn_start_ms, draw_by, undo_by, "
-        "rematch_by, outcome, reason, last_seq) "
+        "rematch_by, outcome, reason, last_seq, muted) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
-        "?18, ?19) RETURNING id";
+        "?18, ?19, ?20) RETURNING id";
     static const char update[] =
         "UPDATE rooms SET code = ?1, rule = ?2, size = ?3, clock_ms = ?4, increment_ms = ?5, "
         "created_ms = ?6, touched_ms = ?7, phase = ?8, game_id = ?9, game_no = ?10, "
         "black_ms = ?11, white_ms = ?12, turn_start_ms = ?13, draw_by = ?14, undo_by = ?15, "
-        "rematch_by = ?16, outcome = ?17, reason = ?18, last_seq = ?19 "
-        "WHERE id = ?20 AND last_seq = ?21";
+        "rematch_by = ?16, outcome = ?17, reason = ?18, last_seq = ?19, muted = ?20 "
+        "WHERE id = ?21 AND last_seq = ?22";
     int rc;
     store_q *q = store_stmt(s, r->id ? update : insert, &rc);
-    const int64_t v[] = {
-        r->rule,    r->size,    r->clock_ms,   r->increment_ms, r->created_ms, r->touched_ms,
-        r->phase,   r->game_id, r->game_no,    r->black_ms,     r->white_ms,   r->turn_start_ms,
-        r->draw_by, r->undo_by, r->rematch_by, r->outcome,      r->reason,     r->last_seq};
+    const int64_t v[] = {r->rule,       r->size,       r->clock_ms,   r->increment_ms,
+                         r->created_ms, r->touched_ms, r->phase,      r->game_id,
+                         r->game_no,    r->black_ms,   r->white_ms,   r->turn_start_ms,
+                         r->draw_by,    r->undo_by,    r->rematch_by, r->outcome,
+                         r->reason,     r->last_seq,   r->muted};
     if (rc == DB_OK) rc = bind_text(q, 1, r->code, sizeof r->code);
     for (int i = 0; i < (int)(sizeof v / sizeof v[0]) && rc == DB_OK; i++)
         rc = q_int64(q, i + 2, v[i]);
-    if (r->id && rc == DB_OK) rc = q_int64(q, 20, r->id);
-    if (r->id && rc == DB_OK) rc = q_int64(q, 21, stored_seq);
+    if (r->id && rc == DB_OK) rc = q_int64(q, 21, r->id);
+    if (r->id && rc == DB_OK) rc = q_int64(q, 22, stored_seq);
     if (rc == DB_OK) rc = q_step(q);
     if (rc == DB_ROW && !r->id) {
         *new_id = q_col64(q, 0);
@@ -136,19 +139,21 @@ static int write_events(gmk_store *s, int64_t id, const gmk_store_room_event *ev
     int rc;
     store_q *q = store_stmt(s,
                             "INSERT INTO room_events (room_id, seq, at_ms, kind, seat, color, x, "
-                            "y, ply, outcome, reason, count, black_ms, white_ms, game_id, name) "
+                            "y, ply, outcome, reason, count, black_ms, white_ms, game_id, "
+                            "audience, name, text) "
                             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-                            "?15, ?16)",
+                            "?15, ?16, ?17, ?18)",
                             &rc);
     for (int i = 0; i < n && rc == DB_OK; i++) {
         const gmk_store_room_event *e = &ev[i];
-        const int64_t v[] = {id,        e->seq,   e->at_ms,    e->kind,     e->seat,
-                             e->color,  e->x,     e->y,        e->ply,      e->outcome,
-                             e->reason, e->count, e->black_ms, e->white_ms, e->game_id};
+        const int64_t v[] = {id,          e->seq,      e->at_ms,   e->kind,    e->seat,   e->color,
+                             e->x,        e->y,        e->ply,     e->outcome, e->reason, e->count,
+                             e->black_ms, e->white_ms, e->game_id, e->audience};
         s->be->reset(q);
         for (int k = 0; k < (int)(sizeof v / sizeof v[0]) && rc == DB_OK; k++)
             rc = q_int64(q, k + 1, v[k]);
-        if (rc == DB_OK) rc = bind_text(q, 16, e->name, sizeof e->name);
+        if (rc == DB_OK) rc = bind_text(q, 17, e->name, sizeof e->name);
+        if (rc == DB_OK) rc = bind_text(q, 18, e->text, sizeof e->text);
         if (rc == DB_OK) rc = q_step(q);
         if (rc == DB_DONE) rc = DB_OK;
     }
@@ -243,7 +248,7 @@ gmk_store_status gmk_store_room_save(gmk_store *s, const gmk_store_room *r,
 #define ROOM_COLUMNS                                                                               \
     "id, code, rule, size, clock_ms, increment_ms, created_ms, touched_ms, phase, game_id, "       \
     "game_no, black_ms, white_ms, turn_start_ms, draw_by, undo_by, rematch_by, outcome, reason, "  \
-    "last_seq"
+    "last_seq, muted"
 
 static void read_row(store_q *q, gmk_store_room *r) {
     memset(r, 0, sizeof *r);
@@ -267,6 +272,7 @@ static void read_row(store_q *q, gmk_store_room *r) {
     r->outcome = (gmk_outcome)q_colint(q, 17);
     r->reason = (gmk_reason)q_colint(q, 18);
     r->last_seq = q_col64(q, 19);
+    r->muted = q_colint(q, 20);
 }
 
 /* Reads the seats of room r->id into r (*ok false when one is damaged); a DB_ code. */
@@ -326,26 +332,16 @@ gmk_store_status gmk_store_room_find(gmk_store *s, const char *code, gmk_store_r
     return st;
 }
 
-gmk_store_status gmk_store_room_events(gmk_store *s, int64_t room_id, int64_t after,
-                                       gmk_store_room_event *out, int cap, int *count, char *err,
-                                       size_t errlen) {
-    const char *what = "cannot read the room's events";
-    gmk_store_status st = store_check(s, false, what, err, errlen);
-    if (st != GMK_STORE_OK) return st;
-    if (!count || cap < 0 || (cap > 0 && !out))
-        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no room for them", what);
-    *count = 0;
-    int rc;
-    store_q *q = store_stmt(
-        s,
-        "SELECT seq, at_ms, kind, seat, color, x, y, ply, outcome, reason, count, black_ms, "
-        "white_ms, game_id, name FROM room_events WHERE room_id = ? AND seq > ? ORDER BY seq "
-        "LIMIT ?",
-        &rc);
-    if (rc == DB_OK) rc = q_int64(q, 1, room_id);
-    if (rc == DB_OK) rc = q_int64(q, 2, after);
-    if (rc == DB_OK) rc = q_int64(q, 3, cap);
-    while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
+#define EVENT_COLUMNS                                                                              \
+    "seq, at_ms, kind, seat, color, x, y, ply, outcome, reason, count, black_ms, white_ms, "       \
+    "game_id, name, audience, text"
+
+/* Reads the rows of q (EVENT_COLUMNS) into out[*count..cap); a store status. */
+static gmk_store_status read_events(gmk_store *s, store_q *q, int rc, gmk_store_room_event *out,
+                                    int cap, int *count, const char *what, char *err,
+                                    size_t errlen) {
+    gmk_store_status st = GMK_STORE_OK;
+    while (rc == DB_OK && *count < cap && (rc = q_step(q)) == DB_ROW) {
         rc = DB_OK;
         gmk_store_room_event *e = &out[*count];
         memset(e, 0, sizeof *e);
@@ -364,6 +360,8 @@ gmk_store_status gmk_store_room_events(gmk_store *s, int64_t room_id, int64_t af
         e->white_ms = q_col64(q, 12);
         e->game_id = q_col64(q, 13);
         copy_text(e->name, sizeof e->name, q_coltext(q, 14));
+        e->audience = q_colint(q, 15);
+        copy_text(e->text, sizeof e->text, q_coltext(q, 16));
         if (event_invalid(e)) {
             st = store_fail(err, errlen, GMK_STORE_CORRUPT, "%s: event %lld is damaged (%s)", what,
                             (long long)e->seq, s->path);
@@ -371,8 +369,58 @@ gmk_store_status gmk_store_room_events(gmk_store *s, int64_t room_id, int64_t af
         }
         ++*count;
     }
-    if (st == GMK_STORE_OK && rc != DB_DONE) st = store_sql_fail(s, rc, what, err, errlen);
+    if (st == GMK_STORE_OK && rc != DB_DONE && rc != DB_OK)
+        st = store_sql_fail(s, rc, what, err, errlen);
+    return st;
+}
+
+gmk_store_status gmk_store_room_events(gmk_store *s, int64_t room_id, int64_t after,
+                                       gmk_store_room_event *out, int cap, int *count, char *err,
+                                       size_t errlen) {
+    const char *what = "cannot read the room's events";
+    gmk_store_status st = store_check(s, false, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (!count || cap < 0 || (cap > 0 && !out))
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no room for them", what);
+    *count = 0;
+    int rc;
+    store_q *q = store_stmt(s,
+                            "SELECT " EVENT_COLUMNS " FROM room_events WHERE room_id = ? AND "
+                            "seq > ? ORDER BY seq LIMIT ?",
+                            &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, room_id);
+    if (rc == DB_OK) rc = q_int64(q, 2, after);
+    if (rc == DB_OK) rc = q_int64(q, 3, cap);
+    st = read_events(s, q, rc, out, cap, count, what, err, errlen);
     store_stmt_release(s, q);
+    return st;
+}
+
+gmk_store_status gmk_store_room_events_of_kind(gmk_store *s, int64_t room_id, int kind,
+                                               int64_t before, gmk_store_room_event *out, int cap,
+                                               int *count, char *err, size_t errlen) {
+    const char *what = "cannot read the room's events";
+    gmk_store_status st = store_check(s, false, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (!count || cap < 0 || (cap > 0 && !out))
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no room for them", what);
+    *count = 0;
+    int rc;
+    store_q *q = store_stmt(s,
+                            "SELECT " EVENT_COLUMNS " FROM room_events WHERE room_id = ? AND "
+                            "kind = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
+                            &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, room_id);
+    if (rc == DB_OK) rc = q_int64(q, 2, kind);
+    if (rc == DB_OK) rc = q_int64(q, 3, before);
+    if (rc == DB_OK) rc = q_int64(q, 4, cap);
+    st = read_events(s, q, rc, out, cap, count, what, err, errlen);
+    store_stmt_release(s, q);
+    for (int i = 0, j = *count - 1; i < j; i++, j--) { /* oldest first */
+        gmk_store_room_event t = out[i];
+        out[i] = out[j];
+        out[j] = t;
+    }
     return st;
 }
 

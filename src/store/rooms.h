@@ -16,6 +16,7 @@
 
 #define GMK_STORE_HASH_LEN 32      /* SHA-256 */
 #define GMK_STORE_ROOM_CODE_MAX 16 /* room codes up to 15 characters, NUL included */
+#define GMK_STORE_CHAT_MAX 421     /* a chat line: up to 420 bytes, NUL included */
 
 /* One seat: 0 is the room's creator, 1 the friend who joined. */
 typedef struct {
@@ -44,6 +45,7 @@ typedef struct {
     gmk_outcome outcome;                    /* the last game's result, once over */
     gmk_reason reason;
     int64_t last_seq; /* the sequence number of the room's last event */
+    int muted;        /* bit i: seat i has muted the other seat's chat (0..3) */
 } gmk_store_room;
 
 /* One event of a room's log. kind is game/room.h's gmk_room_event_kind; the other fields are
@@ -62,6 +64,8 @@ typedef struct {
     int64_t black_ms, white_ms; /* time left on each clock */
     int64_t game_id;
     char name[GMK_STORE_NAME_MAX];
+    int audience;                  /* who is sent it: game/room.h's gmk_room_audience (0..4) */
+    char text[GMK_STORE_CHAT_MAX]; /* a chat line, "" for other kinds */
 } gmk_store_room_event;
 
 /* Records a new room with its seats and its first events (n >= 0, seqs 1..n, r->last_seq ==
@@ -126,6 +130,12 @@ void gmk_store_listener_close(gmk_store_listener *l);
 gmk_store_status gmk_store_room_events(gmk_store *s, int64_t room_id, int64_t after,
                                        gmk_store_room_event *out, int cap, int *count, char *err,
                                        size_t errlen);
+
+/* The last (up to cap) events of room id of the given kind with seq < before, oldest first;
+ * *count receives how many (a room's chat, without reading its whole log). */
+gmk_store_status gmk_store_room_events_of_kind(gmk_store *s, int64_t room_id, int kind,
+                                               int64_t before, gmk_store_room_event *out, int cap,
+                                               int *count, char *err, size_t errlen);
 
 /* Closes every room last touched before before_ms: its seats, log and row are deleted; its
  * games stay (an unfinished one is abandoned at now_ms). *closed (may be NULL) receives how

@@ -180,4 +180,11 @@ const char *const store_migrations[GMK_STORE_SCHEMA_VERSION] = {
     ") WITHOUT ROWID;\n"
     "ALTER TABLE rooms ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;\n"
     "ALTER TABLE room_seats ADD COLUMN account_id INTEGER NOT NULL DEFAULT 0;\n",
+    /* 6 -> 7: chat in rooms (game/room.h, docs/rooms.md "Chat"): a chat line is an event of
+     * the room's log (kind 14) with its text and who is sent it (audience: 0 everyone, 1 the
+     * players, 2 the spectators, 3 seat 0, 4 seat 1); rooms.muted has bit i set when seat i
+     * has muted the other's chat. */
+    "ALTER TABLE room_events ADD COLUMN audience INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE room_events ADD COLUMN text TEXT NOT NULL DEFAULT '';\n"
+    "ALTER TABLE rooms ADD COLUMN muted INTEGER NOT NULL DEFAULT 0;\n",
 };

@@ -168,4 +168,8 @@ const char *const store_pg_migrations[GMK_STORE_SCHEMA_VERSION] = {
     ");\n"
     "ALTER TABLE rooms ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;\n"
     "ALTER TABLE room_seats ADD COLUMN account_id BIGINT NOT NULL DEFAULT 0;\n",
+    /* 6 -> 7: chat in rooms: the events' text and audience, the rooms' mutes */
+    "ALTER TABLE room_events ADD COLUMN audience INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE room_events ADD COLUMN text TEXT NOT NULL DEFAULT '';\n"
+    "ALTER TABLE rooms ADD COLUMN muted INTEGER NOT NULL DEFAULT 0;\n",
 };

@@ -18,6 +18,7 @@
 typedef struct viewer {
     struct MHD_Connection *conn;
     bool owner;
+    int group;      /* hub_send_to's: which kind of viewer (0..31; a room's: seat + 1, 0) */
     bool suspended; /* hub lock */
     bool closing;   /* hub lock: end the stream once the queue is sent */
     atomic_bool dead;
@@ -133,16 +134,17 @@ static void reader_free(void *cls) {
 
 struct MHD_Response *hub_attach(gmk_hub *h, struct MHD_Connection *c, bool owner,
                                 const char *first_event, const char *first_data) {
-    return hub_attach_text(h, c, owner, first_event, first_data, NULL, NULL);
+    return hub_attach_text(h, c, owner ? 1 : 0, first_event, first_data, NULL, NULL);
 }
 
-struct MHD_Response *hub_attach_text(gmk_hub *h, struct MHD_Connection *c, bool owner,
+struct MHD_Response *hub_attach_text(gmk_hub *h, struct MHD_Connection *c, int group,
                                      const char *first_event, const char *first_text,
                                      void (*on_close)(void *ctx), void *close_ctx) {
     viewer *v = calloc(1, sizeof *v);
     if (!v) return NULL;
     v->conn = c;
-    v->owner = owner;
+    v->owner = group == 1;
+    v->group = group & 31;
     v->hub = h;
     append(v, "retry: 2000\n\n", 13);
     if (first_event)
@@ -215,6 +217,21 @@ static void do_send(viewer *v, const void *arg) {
 
 void hub_send(gmk_hub *h, const char *text) {
     each(h, do_send, text);
+}
+
+typedef struct {
+    const char *text;
+    unsigned mask;
+} send_to_args;
+
+static void do_send_to(viewer *v, const void *arg) {
+    const send_to_args *a = arg;
+    if (a->mask & (1u << v->group)) append(v, a->text, strlen(a->text));
+}
+
+void hub_send_to(gmk_hub *h, const char *text, unsigned mask) {
+    send_to_args a = {text, mask};
+    each(h, do_send_to, &a);
 }
 
 static void do_ping(viewer *v, const void *arg) {

@@ -55,7 +55,44 @@ static json_t *reason_json(gmk_reason r) {
     return n ? json_string(n) : json_null();
 }
 
+/* A chat line or a mute as the "chat" event of docs/http-api.md. */
+static char *chat_event_text(const gmk_room_event *e) {
+    json_t *j = json_object();
+    json_object_set_new(j, "seq", json_integer(e->seq));
+    json_object_set_new(j, "kind", json_string(gmk_room_event_name(e->kind)));
+    json_object_set_new(j, "at_ms", json_integer(e->at_ms));
+    json_object_set_new(j, "seat", e->seat >= 0 ? json_integer(e->seat) : json_null());
+    if (e->kind == GMK_ROOM_EV_CHAT) {
+        json_object_set_new(j, "color", color_or_null(e->seat >= 0 ? e->color : GMK_EMPTY));
+        json_object_set_new(j, "name", web_string(e->name));
+        json_object_set_new(j, "text", web_string(e->text));
+        json_object_set_new(
+            j, "channel",
+            json_string(e->audience == GMK_ROOM_TO_SPECTATORS ? "spectators" : "players"));
+        /* a muted player's line, sent back to its sender only */
+        json_object_set_new(j, "muted", json_boolean(e->audience >= GMK_ROOM_TO_SEAT0));
+    } else {
+        json_object_set_new(j, "muted", json_boolean(e->count != 0));
+    }
+    char *data = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    if (!data) return NULL;
+    size_t cap = strlen(data) + 64;
+    char *text = malloc(cap);
+    if (text) snprintf(text, cap, "id: %lld\nevent: chat\ndata: %s\n\n", (long long)e->seq, data);
+    free(data);
+    return text;
+}
+
+unsigned room_event_groups(const gmk_room_event *e) {
+    unsigned mask = 0;
+    for (int g = 0; g < 3; g++) /* hub groups: 0 spectators, seat + 1 */
+        if (gmk_room_event_visible(e, g - 1)) mask |= 1u << g;
+    return mask;
+}
+
 char *room_event_text(const gmk_room_event *e, int size) {
+    if (e->kind == GMK_ROOM_EV_CHAT || e->kind == GMK_ROOM_EV_MUTE) return chat_event_text(e);
     json_t *j = json_object();
     json_object_set_new(j, "seq", json_integer(e->seq));
     const char *kind = gmk_room_event_name(e->kind);
@@ -137,6 +174,7 @@ json_t *room_state_json(live_room *lr, int64_t now, int you) {
     json_object_set_new(j, "game_no", json_integer(st.game_no));
     json_object_set_new(j, "last_seq", json_integer(st.last_seq));
     json_object_set_new(j, "you", json_integer(you));
+    json_object_set_new(j, "muted", json_boolean(you >= 0 && you < 2 && st.seat[you].muted));
     return j;
 }
 
@@ -211,7 +249,7 @@ void room_publish(live_room *lr) {
         if (st != GMK_ROOM_OK || n == 0) break;
         for (int i = 0; i < n; i++) {
             char *text = room_event_text(&ev[i], size);
-            if (text) hub_send(lr->hub, text);
+            if (text) hub_send_to(lr->hub, text, room_event_groups(&ev[i]));
             free(text);
             lr->sent_seq = ev[i].seq;
         }

@@ -231,8 +231,9 @@ static bool grow(char **buf, size_t *len, size_t *cap, const char *text) {
     return true;
 }
 
-/* The events after `after` as SSE text; NULL with *st set when they cannot be given. */
-static char *events_text(live_room *lr, int64_t after, gmk_room_status *st) {
+/* The events after `after` that the viewer of seat (-1: a spectator) is sent, as SSE text;
+ * NULL with *st set when they cannot be given. */
+static char *events_text(live_room *lr, int64_t after, int seat, gmk_room_status *st) {
     gmk_room_event ev[64];
     int size = gmk_session_board(gmk_room_session(lr->room))->size;
     char *buf = NULL;
@@ -251,6 +252,8 @@ static char *events_text(live_room *lr, int64_t after, gmk_room_status *st) {
             return NULL;
         }
         for (int i = 0; i < n; i++) {
+            after = ev[i].seq;
+            if (!gmk_room_event_visible(&ev[i], seat)) continue;
             char *t = room_event_text(&ev[i], size);
             bool ok = t && grow(&buf, &len, &cap, t);
             free(t);
@@ -259,10 +262,45 @@ static char *events_text(live_room *lr, int64_t after, gmk_room_status *st) {
                 *st = GMK_ROOM_NO_MEMORY;
                 return NULL;
             }
-            after = ev[i].seq;
         }
         if (n < 64) return buf;
     }
+}
+
+/* The start of a stream without Last-Event-ID: the last chat lines the viewer of seat may see
+ * (each with its number), then the state (numbered with the last event). NULL when out of
+ * memory or the chat cannot be read. */
+static char *start_text(live_room *lr, int64_t now, int seat) {
+    static __thread gmk_room_event chat[GMK_ROOM_CHAT_RECENT]; /* 21 kB: not on the stack */
+    int n = 0;
+    pthread_mutex_lock(&lr->web->store_mu);
+    gmk_room_status st = gmk_room_chat_recent(lr->room, seat, chat, GMK_ROOM_CHAT_RECENT, &n);
+    pthread_mutex_unlock(&lr->web->store_mu);
+    if (st != GMK_ROOM_OK) return NULL;
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    bool ok = grow(&buf, &len, &cap, "");
+    for (int i = 0; i < n && ok; i++) {
+        char *t = room_event_text(&chat[i], 0);
+        ok = t && grow(&buf, &len, &cap, t);
+        free(t);
+    }
+    json_t *j = room_state_json(lr, now, seat);
+    char *data = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    size_t dcap = data ? strlen(data) + 64 : 0;
+    char *state = data ? malloc(dcap) : NULL;
+    if (state)
+        snprintf(state, dcap, "id: %lld\nevent: state\ndata: %s\n\n",
+                 (long long)gmk_room_last_seq(lr->room), data);
+    ok = ok && state && grow(&buf, &len, &cap, state);
+    free(data);
+    free(state);
+    if (!ok) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
 }
 
 static enum MHD_Result room_events(web_request *rq, live_room *lr, const uint8_t *token,
@@ -303,20 +341,14 @@ static enum MHD_Result room_events(web_request *rq, live_room *lr, const uint8_t
     char *first = NULL;
     gmk_room_status st = GMK_ROOM_OK;
     if (after >= 0) {
-        first = events_text(lr, after, &st);
+        first = events_text(lr, after, seat, &st);
     } else {
-        json_t *j = room_state_json(lr, now, seat);
-        char *data = json_dumps(j, JSON_COMPACT);
-        json_decref(j);
-        size_t cap = data ? strlen(data) + 64 : 0;
-        first = data ? malloc(cap) : NULL;
-        if (first)
-            snprintf(first, cap, "id: %lld\nevent: state\ndata: %s\n\n",
-                     (long long)gmk_room_last_seq(lr->room), data);
-        free(data);
+        first = start_text(lr, now, seat);
+        if (!first) st = GMK_ROOM_STORE;
     }
+    /* hub group: 0 for a spectator, seat + 1 for a player (room_event_groups) */
     struct MHD_Response *resp =
-        first ? hub_attach_text(lr->hub, rq->conn, false, NULL, first, room_stream_closed, rs)
+        first ? hub_attach_text(lr->hub, rq->conn, seat + 1, NULL, first, room_stream_closed, rs)
               : NULL;
     free(first);
     if (!resp) { /* nobody will close this stream: undo its opening now */
@@ -439,6 +471,82 @@ static enum MHD_Result room_action(web_request *rq, live_room *lr, const char *w
     return reply(rq, lr, st, seat, kind, now);
 }
 
+/* --- chat -------------------------------------------------------------------------------- */
+
+/* POST .../chat {"text", "name" (a spectator's)} and .../mute {"mute": true|false}. A holder
+ * of a seat speaks in the players' chat, anyone else in the spectators' chat; each line counts
+ * against the client's --chat-limit (429 past it, nothing stored). */
+static enum MHD_Result room_chat_action(web_request *rq, live_room *lr, bool is_mute,
+                                        const uint8_t *token, bool has_token) {
+    enum MHD_Result res;
+    json_t *body = web_body_json(rq, &res);
+    if (!body) {
+        room_release(lr);
+        return res;
+    }
+    int64_t now = web_wall_ms();
+    size_t tl = GMK_WEB_TOKEN_BYTES;
+    int seat = has_token ? gmk_room_seat_of(lr->room, token, tl) : -1;
+    char err[256] = "";
+    gmk_room_status st;
+    if (is_mute) {
+        json_t *m = json_object_get(body, "mute");
+        bool mute = json_is_true(m);
+        json_decref(body);
+        if (!json_is_boolean(m)) {
+            room_release(lr);
+            return web_error(rq, 400, "mute must be true or false");
+        }
+        if (seat < 0) {
+            room_release(lr);
+            return web_error(rq, 403, "only a player can mute the other player");
+        }
+        pthread_mutex_lock(&rq->web->store_mu);
+        st = gmk_room_mute(lr->room, token, tl, mute, now);
+        pthread_mutex_unlock(&rq->web->store_mu);
+        return reply(rq, lr, st, seat, GMK_FORBID_NONE, now);
+    }
+    json_t *t = json_object_get(body, "text");
+    json_t *n = json_object_get(body, "name");
+    char line[GMK_ROOM_CHAT_MAX];
+    if (!json_is_string(t))
+        snprintf(err, sizeof err, "text must be a chat line of 1 to %d characters",
+                 GMK_ROOM_CHAT_CHARS);
+    else if (json_string_length(t) != strlen(json_string_value(t)))
+        snprintf(err, sizeof err, "the chat line holds a NUL character");
+    else if (!gmk_room_chat_clean(json_string_value(t), line, err, sizeof err))
+        ; /* err says why */
+    else if (seat < 0 &&
+             (!json_is_string(n) || !gmk_room_name_valid(json_string_value(n), err, sizeof err)) &&
+             !err[0])
+        snprintf(err, sizeof err, "a spectator's line needs a name of 1 to %d characters",
+                 GMK_ROOM_NAME_CHARS);
+    if (err[0]) {
+        json_decref(body);
+        room_release(lr);
+        return web_error(rq, 400, err);
+    }
+    limit_verdict v = limits_take(rq->web->chats, &rq->client, web_now_ms());
+    if (v != LIMIT_OK) {
+        json_decref(body);
+        room_release(lr);
+        return v == LIMIT_FULL ? web_error(rq, 503,
+                                           "the server is serving too many clients; "
+                                           "try again in a minute")
+                               : web_error(rq, 429,
+                                           "too many chat lines from your address; wait "
+                                           "a minute");
+    }
+    pthread_mutex_lock(&rq->web->store_mu);
+    if (seat >= 0)
+        st = gmk_room_chat(lr->room, token, tl, line, now);
+    else
+        st = gmk_room_spectator_chat(lr->room, json_string_value(n), line, now);
+    pthread_mutex_unlock(&rq->web->store_mu);
+    json_decref(body);
+    return reply(rq, lr, st, seat, GMK_FORBID_NONE, now);
+}
+
 /* /api/rooms/{code}[/{what}] */
 static enum MHD_Result room_route(web_request *rq, const char *rest) {
     char code[32];
@@ -448,8 +556,9 @@ static enum MHD_Result room_route(web_request *rq, const char *rest) {
     if (n == 0 || n >= sizeof code) return web_error(rq, 404, "no such room");
     memcpy(code, rest, n);
     code[n] = '\0';
-    static const char *const posts[] = {"join",        "move", "resign", "draw",   "draw-answer",
-                                        "undo-answer", "undo", "claim",  "rematch"};
+    static const char *const posts[] = {"join",        "move",        "resign", "draw",
+                                        "draw-answer", "undo-answer", "undo",   "claim",
+                                        "rematch",     "chat",        "mute"};
     bool is_get = strcmp(rq->method, "GET") == 0 || strcmp(rq->method, "HEAD") == 0;
     bool is_post = strcmp(rq->method, "POST") == 0;
     bool post = false;
@@ -500,6 +609,8 @@ static enum MHD_Result room_route(web_request *rq, const char *rest) {
         return web_stream_head(rq);
     }
     if (strcmp(what, "events") == 0) return room_events(rq, lr, token, has_token);
+    if (strcmp(what, "chat") == 0 || strcmp(what, "mute") == 0)
+        return room_chat_action(rq, lr, strcmp(what, "mute") == 0, token, has_token);
     return room_action(rq, lr, what, token, has_token);
 }
 

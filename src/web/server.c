@@ -532,6 +532,7 @@ int gmk_web_serve(const gmk_web_options *opt) {
     if (w->opt.join_limit <= 0) w->opt.join_limit = GMK_WEB_JOIN_LIMIT;
     if (w->opt.write_limit <= 0) w->opt.write_limit = GMK_WEB_WRITE_LIMIT;
     if (w->opt.auth_limit <= 0) w->opt.auth_limit = GMK_WEB_AUTH_LIMIT;
+    if (w->opt.chat_limit <= 0) w->opt.chat_limit = GMK_WEB_CHAT_LIMIT;
     pthread_mutex_init(&w->store_mu, NULL);
     pthread_mutex_init(&w->live_mu, NULL);
     pthread_mutex_init(&w->sync_mu, NULL);
@@ -551,7 +552,9 @@ int gmk_web_serve(const gmk_web_options *opt) {
     w->writes = limits_new(w->opt.write_limit, 0);            /* counts no connections */
     w->analyses = limits_new(0, GMK_WEB_ANALYSES_PER_CLIENT); /* counts places held only */
     w->auth = limits_new(w->opt.auth_limit, 0);
-    if (!w->limits || !w->writes || !w->analyses || !w->auth) {
+    w->chats = limits_new(w->opt.chat_limit, 0);
+    if (!w->limits || !w->writes || !w->analyses || !w->auth ||
+        !w->chats) {
         fprintf(stderr, "gomoku serve: out of memory\n");
         goto done;
     }
@@ -640,6 +643,7 @@ done:
     limits_free(w->writes);
     limits_free(w->analyses);
     limits_free(w->auth);
+    limits_free(w->chats);
     pthread_mutex_destroy(&w->store_mu);
     pthread_mutex_destroy(&w->live_mu);
     pthread_mutex_destroy(&w->sync_mu);

@@ -31,6 +31,7 @@ typedef struct {
                             (0: 60) */
     int auth_limit;      /* sign-ups and log-ins per client a minute before the back-off
                             (0: 10) */
+    int chat_limit;      /* chat lines sent, per client a minute (0: 20) */
     int idle_timeout;    /* seconds before an idle connection is closed (0: 30) */
     int rooms_max;       /* online rooms in memory at once (0: 2000) */
     bool trust_proxy;    /* the client is the last X-Forwarded-For entry, the scheme

@@ -45,6 +45,8 @@
 /* Analyses (POST /api/analyze) one client may have waiting or running at once (429 past it):
  * one client cannot fill the engine queue that every game shares. */
 #define GMK_WEB_ANALYSES_PER_CLIENT 2
+/* Chat lines one client may send a minute (429 past it), unless --chat-limit says. */
+#define GMK_WEB_CHAT_LIMIT 20
 /* Connections one client may hold at once, unless --conn-limit says; connections idle this
  * many seconds are closed (event streams are not idle: they are pinged), unless
  * --idle-timeout says. */
@@ -133,6 +135,7 @@ struct gmk_web {
     web_limits *writes;   /* per client: games created, puzzle answers stored (limits.c) */
     web_limits *analyses; /* per client: analyses waiting or running (limits.c) */
     web_limits *auth;     /* per client: sign-ups and log-ins, with back-off (limits.c) */
+    web_limits *chats;    /* per client: chat lines (limits.c) */
     /* online rooms (rooms.c) */
     pthread_mutex_t rooms_mu;
     live_room *rooms;   /* rooms_mu; freed only on the timer thread */
@@ -372,12 +375,15 @@ struct MHD_Response *hub_attach(gmk_hub *h, struct MHD_Connection *c, bool owner
                                 const char *first_event, const char *first_data);
 /* The same with first_text sent as it is when first_event is NULL (SSE lines already
  * formatted, with their ids), and on_close(close_ctx) called once when MHD closes the stream
- * (from MHD's thread, holding no lock of the hub). */
-struct MHD_Response *hub_attach_text(gmk_hub *h, struct MHD_Connection *c, bool owner,
+ * (from MHD's thread, holding no lock of the hub). group (0..31) is the kind of viewer that
+ * hub_send_to picks (1 is an owner for hub_publish). */
+struct MHD_Response *hub_attach_text(gmk_hub *h, struct MHD_Connection *c, int group,
                                      const char *first_event, const char *first_text,
                                      void (*on_close)(void *ctx), void *close_ctx);
 /* Sends text (SSE lines already formatted) to every viewer alike. */
 void hub_send(gmk_hub *h, const char *text);
+/* Sends text to the viewers whose group g has bit (1 << g) set in mask. */
+void hub_send_to(gmk_hub *h, const char *text, unsigned mask);
 /* Sends an event to every viewer: data_owner to owners, data_other to the others. */
 void hub_publish(gmk_hub *h, const char *event, const char *data_owner, const char *data_other);
 /* Sends a comment line to keep the connections open. */
@@ -416,8 +422,11 @@ void room_publish(live_room *lr);
 void room_release(live_room *lr);
 /* The room's state as JSON at now, for the holder of seat you (-1: a spectator); mu held. */
 json_t *room_state_json(live_room *lr, int64_t now, int you);
-/* One event as SSE text ("id: N", "event: room", "data: {...}"); NULL when out of memory. */
+/* One event as SSE text ("id: N", "event: room" or "chat", "data: {...}"); NULL when out of
+ * memory. */
 char *room_event_text(const gmk_room_event *e, int size);
+/* The hub groups (bit 0 the spectators, bit 1 + seat a seat) that are sent event e. */
+unsigned room_event_groups(const gmk_room_event *e);
 /* A room's event stream closed (MHD's thread): the timer thread disconnects it. */
 void room_stream_closed(void *ctx);
 

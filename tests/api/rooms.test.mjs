@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
+import { Browser } from './roomclient.mjs';
 import { startServer, tempDb } from './server.mjs';
 
 let srv;
@@ -19,97 +20,6 @@ after(async () => {
 });
 
 const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
-
-/** A browser with a cookie jar (several cookies: one seat per room). */
-class Browser {
-  constructor(base) { this.base = base; this.jar = new Map(); }
-
-  cookieHeader() { return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '); }
-
-  async req(method, path, body, headers = {}) {
-    const h = { ...headers };
-    if (this.jar.size) h.cookie = this.cookieHeader();
-    let payload;
-    if (body !== undefined) { payload = JSON.stringify(body); h['content-type'] = 'application/json'; }
-    const r = await fetch(this.base + path, { method, headers: h, body: payload });
-    for (const c of r.headers.getSetCookie()) {
-      const [kv] = c.split(';');
-      const i = kv.indexOf('=');
-      this.jar.set(kv.slice(0, i), kv.slice(i + 1));
-    }
-    const text = await r.text();
-    let json = null;
-    try { json = JSON.parse(text); } catch { /* not JSON */ }
-    return { status: r.status, headers: r.headers, text, json };
-  }
-
-  get(path) { return this.req('GET', path); }
-  post(path, body = {}) { return this.req('POST', path, body); }
-
-  /** Opens a room's event stream; events carry their SSE id. */
-  async stream(code, lastEventId) {
-    const ctrl = new AbortController();
-    const h = {};
-    if (this.jar.size) h.cookie = this.cookieHeader();
-    if (lastEventId !== undefined) h['last-event-id'] = String(lastEventId);
-    const r = await fetch(`${this.base}/api/rooms/${code}/events`, { headers: h, signal: ctrl.signal });
-    const events = [];
-    const waiters = new Set();
-    if (r.status === 200) {
-      (async () => {
-        const reader = r.body.getReader();
-        const dec = new TextDecoder();
-        let buf = '';
-        try {
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) break;
-            buf += dec.decode(value, { stream: true });
-            let i;
-            while ((i = buf.indexOf('\n\n')) >= 0) {
-              const block = buf.slice(0, i);
-              buf = buf.slice(i + 2);
-              const ev = { name: 'message', id: null, data: '' };
-              for (const line of block.split('\n')) {
-                if (line.startsWith('event: ')) ev.name = line.slice(7);
-                else if (line.startsWith('id: ')) ev.id = Number(line.slice(4));
-                else if (line.startsWith('data: ')) ev.data += line.slice(6);
-              }
-              if (!ev.data) continue;
-              ev.json = JSON.parse(ev.data);
-              ev.at = performance.now();
-              events.push(ev);
-              for (const w of [...waiters]) w();
-            }
-          }
-        } catch { /* aborted */ }
-      })();
-    }
-    return {
-      status: r.status,
-      events,
-      /** Waits for a room event whose JSON satisfies pred. */
-      until(pred, ms = 10000) {
-        return new Promise((resolve, reject) => {
-          const check = () => {
-            const e = events.find((x) => pred(x.json, x));
-            if (!e) return;
-            waiters.delete(check);
-            clearTimeout(t);
-            resolve(e);
-          };
-          const t = setTimeout(() => {
-            waiters.delete(check);
-            reject(new Error(`no such event within ${ms} ms; got ${events.map((e) => e.data).join('\n')}`));
-          }, ms);
-          waiters.add(check);
-          check();
-        });
-      },
-      close() { ctrl.abort(); },
-    };
-  }
-}
 
 /** Creates a room for a new browser and has a second one join; returns both and the code. */
 async function twoPlayers(base, create = {}) {

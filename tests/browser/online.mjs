@@ -3,7 +3,9 @@
 // end while a third watches and all three show the same final position; a player reloads in
 // the middle of a game and keeps the seat; a draw offer is accepted; undo by consent is
 // declined, then accepted; a Chinese browser gets the room page in Chinese and can switch it
-// back to English. Usage: node online.mjs OUTDIR (GMK_BIN set). Prints "ok"/"not ok" per
+// back to English; the players chat with each other and the spectators among themselves, a
+// line of HTML and bidirectional controls shows as plain text, a muted player's lines stop
+// reaching the other, and a reload shows the chat again. Usage: node online.mjs OUTDIR (GMK_BIN set). Prints "ok"/"not ok" per
 // test and a summary line.
 
 import assert from 'node:assert/strict';
@@ -226,6 +228,63 @@ await test('online: a Chinese browser gets the room in Chinese; the switch back 
     assert.equal(await ann.page.textContent('#undo'), 'Ask to undo');
     assert.equal(await ann.page.evaluate(() => localStorage.getItem('gmk.lang')), 'en');
     for (const p of [ann, bob]) await p.ctx.close();
+});
+
+await test('online: chat: players and spectators apart, HTML as text, bidi neutralised, mute, reload', async () => {
+    const ann = await createRoom('Ann');
+    const bob = await joinRoom(ann.link, 'Bob');
+    const eve = await person(ann.link);
+    await eve.page.waitForSelector('body[data-room=playing]');
+    assert.equal(await eve.page.textContent('#chat-title'), 'Spectators\' chat');
+    assert.equal(await ann.page.textContent('#chat-title'), 'Chat with your opponent');
+    /** @param {Page} page @param {string} text */
+    const say = async (page, text) => {
+        await page.fill('#chat-text', text);
+        await page.click('#chat-send');
+        await page.waitForFunction(() => (/** @type {HTMLInputElement} */ (document.querySelector('#chat-text'))).value === '');
+    };
+    /** @param {Page} page @returns {Promise<string[]>} */
+    const lines = (page) => page.$$eval('#chat-lines li', (ls) => ls.map((l) => l.textContent || ''));
+    /** @param {Page} page @param {number} n */
+    const until = (page, n) => page.waitForFunction((k) => document.querySelectorAll('#chat-lines li').length >= k, n);
+    const html = '<img src=x onerror="window.pwned=1"><b>bold</b>';
+    await say(ann.page, html);
+    await until(bob.page, 1);
+    assert.deepEqual(await lines(bob.page), [`Ann${html}`]);
+    assert.equal(await bob.page.$$eval('#chat-lines img, #chat-lines b', (x) => x.length), 0, 'no element made of the text');
+    assert.equal(await bob.page.evaluate(() => /** @type {any} */ (window).pwned), undefined);
+    // U+202E would show "exe.txt" backwards and everything after it: it is removed
+    await say(bob.page, 'see \u202Etxt.exe');
+    await until(ann.page, 2);
+    assert.equal((await lines(ann.page))[1], 'Bobsee txt.exe');
+    assert.equal(await ann.page.$eval('#chat-lines li:last-child .text', (e) => getComputedStyle(e).unicodeBidi), 'isolate');
+    await eve.page.fill('#chat-name', 'Eve');
+    await say(eve.page, 'nice game');
+    await until(eve.page, 1);
+    assert.deepEqual(await lines(eve.page), ['Evenice game'], 'the spectator sees only the spectators');
+    await say(ann.page, 'after eve');
+    await until(bob.page, 3);
+    assert.deepEqual((await lines(bob.page)).slice(2), ['Annafter eve'], 'the players never see the spectators');
+    // Bob mutes Ann: her next line reaches her page only
+    assert.equal(await eve.page.isHidden('#mute-row'), true);
+    const muted = bob.page.waitForResponse((r) => r.url().endsWith('/mute') && r.status() === 200);
+    await bob.page.check('#mute');
+    await muted;
+    await say(ann.page, 'muted words');
+    await until(ann.page, 4);
+    await say(bob.page, 'bob again');
+    await until(bob.page, 4);
+    assert.deepEqual((await lines(bob.page)).slice(3), ['Bobbob again']);
+    assert.equal(await ann.page.$eval('#chat-lines li:nth-child(4)', (e) => e.classList.contains('muted')), true);
+    // a reload shows the chat again, the mute with it
+    await bob.page.reload();
+    await bob.page.waitForSelector('body[data-room=playing]');
+    await until(bob.page, 4);
+    assert.deepEqual(await lines(bob.page), [`Ann${html}`, 'Bobsee txt.exe', 'Annafter eve', 'Bobbob again']);
+    assert.equal(await bob.page.isChecked('#mute'), true);
+    await checkScreenshot(eve.ctx, eve.page, path.join(SHOTS, 'online-chat-spectator.png'));
+    await checkScreenshot(ann.ctx, ann.page, path.join(SHOTS, 'online-chat-player.png'));
+    for (const p of [ann, bob, eve]) await p.ctx.close();
 });
 
 await browser.close();

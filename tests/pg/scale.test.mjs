@@ -187,6 +187,31 @@ describe('several servers on one PostgreSQL', { skip: !PG && 'PG_CONN is not set
     ivyB.close();
   });
 
+  test('chat across servers: each line reaches its own people on the other server, and only them', async () => {
+    const db = freshDb();
+    const [a, b] = await Promise.all([serve(db), serve(db)]);
+    const ann = new Browser(a.url);
+    const bob = new Browser(b.url);
+    const code = (await ann.post('/api/rooms', { name: 'Ann', black: 'me' })).json.code;
+    assert.equal((await bob.post(`/api/rooms/${code}/join`, { name: 'Bob' })).status, 200);
+    const bobB = await bob.stream(code);
+    const eve = new Browser(b.url);
+    const eveB = await eve.stream(code);
+    await bobB.until((x, e) => e.name === 'state');
+    await eveB.until((x, e) => e.name === 'state');
+    assert.equal((await ann.post(`/api/rooms/${code}/chat`, { text: 'hello from A' })).status, 200);
+    assert.equal((await new Browser(a.url).post(`/api/rooms/${code}/chat`, { name: 'Ivy', text: 'ivy on A' })).status, 200);
+    const line = await bobB.until((x, e) => e.name === 'chat' && x.text === 'hello from A');
+    assert.equal(line.json.name, 'Ann');
+    await eveB.until((x, e) => e.name === 'chat' && x.text === 'ivy on A');
+    assert.equal((await ann.post(`/api/rooms/${code}/chat`, { text: 'last' })).status, 200);
+    await bobB.until((x, e) => e.name === 'chat' && x.text === 'last');
+    assert.ok(!bobB.events.some((e) => e.name === 'chat' && e.json.text === 'ivy on A'), 'players do not see the spectators');
+    assert.ok(!eveB.events.some((e) => e.name === 'chat' && e.json.channel === 'players'), 'spectators do not see the players');
+    bobB.close();
+    eveB.close();
+  });
+
   test('the same move sent to both servers at once: exactly one is played', async () => {
     const db = freshDb();
     const [a, b] = await Promise.all([serve(db), serve(db)]);

@@ -1,0 +1,48 @@
+/* room_internal.h: what room.c shares with room_chat.c, the room's chat (see room.h): the
+ * room's state in memory and the steps every call that changes it takes (a seat, a batch, the
+ * events, the commit). Nothing outside src/game/room*.c includes this. */
+#ifndef GMK_ROOM_INTERNAL_H
+#define GMK_ROOM_INTERNAL_H
+
+#include "game/room.h"
+
+enum {
+    LOG_KEEP = 256, /* events kept in memory with a store; older ones are read from it */
+    PENDING_MAX = 8,
+    MSG_LEN = 320,
+};
+
+struct gmk_room {
+    gmk_store *store; /* NULL: not saving */
+    gmk_store *batch; /* the store while a batch is open (enter .. commit) */
+    bool store_msg_pending;
+    bool failed; /* the store refused a write: every later change is GMK_ROOM_STORE */
+    char store_msg[MSG_LEN];
+    gmk_store_room row; /* the saved state */
+    gmk_session *session;
+    struct {
+        int streams;
+        int64_t since_ms;
+    } live[2];
+    gmk_store_presence
+        elsewhere[2]; /* the seats' streams on other servers (gmk_room_set_elsewhere) */
+    int spectators;
+    gmk_room_event *log; /* the last events, oldest first, consecutive up to row.last_seq */
+    int log_len, log_cap;
+    gmk_room_event pending[PENDING_MAX];
+    int npending;
+};
+
+/* Appends an event to the call's pending events with the next number; the caller fills it. */
+gmk_room_event *room_add_event(gmk_room *r, int kind, int64_t now);
+/* The seat of token (*seat), with the batch opened and the clock settled; NO_SEAT, STORE. */
+gmk_room_status room_acting_seat(gmk_room *r, const void *token, size_t len, int64_t now,
+                                 int *seat);
+/* Opens the call's batch. */
+void room_enter(gmk_room *r);
+/* Ends a call: commits its writes and events; STORE when the store refused them. */
+gmk_room_status room_done(gmk_room *r, int64_t now, gmk_room_status st);
+/* Is now a time a caller may give? */
+bool room_time_ok(int64_t now);
+
+#endif
