@@ -36,6 +36,11 @@
  * @property {boolean} can_undo
  * @property {boolean} can_redo
  * @property {boolean} owner
+ * @property {'free' | 'swap' | 'swap2'} [opening]
+ * @property {'place3' | 'choose' | 'place2' | 'choose5' | null} [phase]
+ * @property {boolean} [you_choose]
+ * @property {('black' | 'white' | 'place2')[]} [choices]
+ * @property {boolean} [you_first]
  */
 /**
  * @typedef {object} Config
@@ -159,6 +164,10 @@ export const move = (id, point, ply) => call('POST', `/api/games/${id}/move`, { 
 /** undo, redo, resign or hint.
  * @param {number} id @param {'undo' | 'redo' | 'resign' | 'hint'} what @returns {Promise<GameState>} */
 export const action = (id, what) => call('POST', `/api/games/${id}/${what}`);
+
+/** Swap openings: the player's choice of colour, or two more stones.
+ * @param {number} id @param {'black' | 'white' | 'place2'} choice @returns {Promise<GameState>} */
+export const choose = (id, choice) => call('POST', `/api/games/${id}/choose`, { choice });
 
 /** @param {number} [limit] @returns {Promise<{games: GameSummary[]}>} */
 export const listGames = (limit) => call('GET', `/api/games?limit=${limit || 100}`);

@@ -32,6 +32,9 @@ export class Game {
         $('redo').addEventListener('click', () => this.act('redo'));
         $('hint').addEventListener('click', () => this.act('hint'));
         $('resign').addEventListener('click', () => this.askResign());
+        for (const c of /** @type {const} */ (['black', 'white', 'place2'])) {
+            $(c === 'place2' ? 'swap-place2' : `swap-${c}`).addEventListener('click', () => this.choose(c));
+        }
         const dialog = /** @type {HTMLDialogElement} */ ($('resign-dialog'));
         $('resign-no').addEventListener('click', () => dialog.close());
         $('resign-yes').addEventListener('click', () => {
@@ -108,6 +111,7 @@ export class Game {
     /** Takes a new state and redraws. @param {api.GameState} s */
     apply(s) {
         const wasOver = this.state ? this.state.over : true;
+        const prevPhase = this.state && this.state.id === s.id ? this.state.phase : null;
         const before = this.state && this.state.id === s.id ? this.state.moves.length : -1;
         this.state = s;
         // a screen reader hears each new move ("Black h8"); the first state of a game is not news
@@ -126,6 +130,10 @@ export class Game {
             this.ticker = 0;
         }
         if (s.over && !wasOver) this.app.games.changed();
+        // a swap opening has settled the colours: say which one is the player's
+        if (before >= 0 && prevPhase && !s.phase && s.mode === 'hvc' && s.human) {
+            this.app.announce(t('swapYouPlay', colorName(s.human)));
+        }
         if (this.app.showing === 'game') this.app.render();
     }
 
@@ -172,8 +180,10 @@ export class Game {
         }
         if (s.thinking) {
             const secs = this.thinkingSince ? (performance.now() - this.thinkingSince) / 1000 : s.thinking_ms / 1000;
+            if (s.phase) return t(s.phase === 'place3' ? 'swapProposing' : 'swapChoosing', secs.toFixed(1));
             return t('thinking', colorName(s.to_move), secs.toFixed(1));
         }
+        if (s.phase) return this.openingText(s);
         const who = colorName(s.to_move);
         const turn = s.mode === 'hvc' && s.human === s.to_move ? t('toMoveYou', who) : t('toMove', who);
         let text = s.owner ? turn : t('watching', s.id, turn);
@@ -182,6 +192,25 @@ export class Game {
             if (s.hint_eval) text += ` (${evalWords(s.hint_eval, s.to_move)})`;
         }
         return text;
+    }
+
+    /** The status line during a swap opening: who places or chooses.
+     * @param {api.GameState} s @returns {string} */
+    openingText(s) {
+        const n = s.moves.length;
+        const hvh = s.mode === 'hvh';
+        if (s.phase === 'place3') return t(hvh ? 'swapPlace3Hvh' : 'swapPlace3You', n + 1, colorName(s.to_move));
+        if (s.phase === 'place2') return t(hvh ? 'swapPlace2Hvh' : 'swapPlace2You', n - 2, colorName(s.to_move));
+        if (hvh) return t(s.phase === 'choose' ? 'swapChooseSecond' : 'swapChooseFirst');
+        if (s.phase === 'choose5') return t('swapChoose5You');
+        return t((s.choices || []).includes('place2') ? 'swapChooseYou' : 'swapChooseYouSwap');
+    }
+
+    /** Swap openings: the player's choice. @param {'black' | 'white' | 'place2'} c */
+    async choose(c) {
+        const s = this.state;
+        if (!s || this.busy) return;
+        await this.send(() => api.choose(s.id, c), () => '');
     }
 
     /** The side panel of a live game. */
@@ -196,6 +225,7 @@ export class Game {
             const levelName = level ? (currentLang() === 'zh' ? level.name_zh : level.name) : '';
             const parts = [`#${s.id}`, `${t('ruleShort_' + s.rule)} ${s.size}×${s.size}`, t(s.mode)];
             if (s.mode === 'hvc') parts.push(`${t('level')} ${s.level} ${levelName}`);
+            if (s.opening === 'swap' || s.opening === 'swap2') parts.push(t(s.opening === 'swap' ? 'openingSwap' : 'openingSwap2'));
             info.textContent = parts.join(' · ');
         } else {
             info.textContent = '';
@@ -208,7 +238,12 @@ export class Game {
         enable('undo', own && !!s && s.can_undo);
         enable('redo', own && !!s && s.can_redo);
         enable('hint', own && !!s && s.your_turn && !s.over);
-        enable('resign', own && !!s && !s.over);
+        enable('resign', own && !!s && !s.over && !s.phase);
+        const choosing = own && !!s && !!s.you_choose;
+        $('swap-choice').hidden = !choosing;
+        for (const c of ['black', 'white', 'place2']) {
+            $(c === 'place2' ? 'swap-place2' : `swap-${c}`).hidden = !choosing || !(s && s.choices || []).includes(/** @type {any} */ (c));
+        }
     }
 
     /** The player chose a point. @param {Point} p */
@@ -225,6 +260,7 @@ export class Game {
             if (e.reason === 'forbidden') return t('forbiddenAt', point, t(e.kind));
             if (e.reason === 'not-your-turn') return t('notYourTurn');
             if (e.reason === 'game-over') return t('gameOver');
+            if (e.reason === 'choose') return t('chooseFirst');
             return '';
         });
     }

@@ -7,7 +7,7 @@ import { currentLang, t, serverText } from './i18n.js';
 import { $ } from './app.js';
 
 /** @typedef {import('./app.js').App} App */
-/** @typedef {{mode: string, rule: string, size: number, level: number, human: string}} Choice */
+/** @typedef {{mode: string, rule: string, size: number, level: number, human: string, opening?: string}} Choice */
 
 export class Setup {
     /** @param {App} app */
@@ -57,6 +57,7 @@ export class Setup {
             if (Number.isInteger(saved.size) && saved.size >= c.sizes.min && saved.size <= c.sizes.max) d.size = saved.size;
             if (c.levels.some((l) => l.level === saved.level)) d.level = saved.level;
             if (saved.human === 'black' || saved.human === 'white') d.human = saved.human;
+            if (['free', 'swap', 'swap2'].includes(saved.opening)) d.opening = saved.opening;
         } catch (e) {
             // a damaged setting: the defaults
         }
@@ -79,6 +80,9 @@ export class Setup {
         set('size', String(from ? from.size : d.size));
         set('level', String(d.level));
         set('human', d.human);
+        set('opening', from ? 'free' : d.opening || 'free');
+        // a position to play on from is not an opening: the swap rules start on an empty board
+        $('setup-opening-row').hidden = !!from;
         $('setup-error').textContent = '';
         this.showFields();
         this.dialog.showModal();
@@ -88,6 +92,7 @@ export class Setup {
     showFields() {
         const hvc = this.value('mode') === 'hvc';
         for (const e of this.form.querySelectorAll('.hvc-only')) /** @type {HTMLElement} */ (e).hidden = !hvc;
+        $('setup-swap-note').hidden = this.value('opening') === 'free';
     }
 
     /** @param {string} name @returns {string} */
@@ -104,6 +109,7 @@ export class Setup {
             size: Number(this.value('size')),
             level: Number(this.value('level')),
             human: this.value('human'),
+            opening: this.moves ? 'free' : this.value('opening'),
         };
         localStorage.setItem('gmk.setup', JSON.stringify(choice));
         /** @type {Record<string, unknown>} */

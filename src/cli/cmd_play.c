@@ -52,6 +52,10 @@ int cmd_play(int argc, char **argv) {
             else
                 return cli_error("play", "--side needs black or white");
             opt.has_human = true;
+        } else if (cli_option(argc, argv, &i, "--opening", &value)) {
+            if (!gmk_opening_parse(value, &opt.opening))
+                return cli_error("play", "--opening needs free, swap or swap2");
+            opt.has_opening = true;
         } else if (cli_option(argc, argv, &i, "--time", &value)) {
             if (!cli_parse_int(value, 1, GMK_LEVEL_TOP_MAX_MS / 1000, &n))
                 return cli_error("play", "--time needs seconds from 1 to %d",

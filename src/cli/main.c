@@ -21,6 +21,8 @@ const cli_command cli_commands[] = {
      "  --lang en|zh     English or Simplified Chinese (default: from LANG / LC_ALL)\n"
      "  --mode M         hvc (you vs computer), hvh (two humans) or cvc (watch)\n"
      "  --side black|white   your colour against the computer (black moves first)\n"
+     "  --opening free|swap|swap2  the opening rule (with swap rules --side black means\n"
+     "                       you place the first three stones)\n"
      "  --rule R         freestyle, standard, renju or caro\n"
      "  --size N         board size, 5-22 (default 15)\n"
      "  --level L        1 (Beginner) to 7 (Master, full strength)\n"

@@ -9,47 +9,7 @@
 
 #include "core/renju.h"
 #include "level.h"
-
-enum { DEFAULT_ENGINE_MEMORY = 32 << 20, DEFAULT_CVC_PACE_MS = 400, MSG_LEN = 320 };
-
-typedef enum { THINK_NONE = 0, THINK_MOVE, THINK_HINT } think_kind;
-
-struct gmk_session {
-    gmk_store *store; /* NULL: not saving (none given, or it failed) */
-    bool store_given;
-    char store_msg[MSG_LEN];
-    bool store_msg_pending;
-    gmk_session_options opt;
-    gmk_engine *engine;
-
-    /* the game */
-    gmk_game_config cfg;
-    char black[GMK_STORE_NAME_MAX], white[GMK_STORE_NAME_MAX];
-    gmk_board board;
-    bool over;
-    gmk_result result;
-    gmk_color resigned;
-    int64_t game_id;   /* 0 until saved */
-    int64_t started_s; /* Unix seconds */
-    int64_t turn_start_ms;
-    uint64_t seed;
-
-    /* redo: the undone moves, last undone on top, in groups as the undos took them */
-    gmk_pos redo[GMK_MAX_MOVES];
-    int redo_len;
-    int redo_group[GMK_MAX_MOVES];
-    int redo_groups;
-
-    /* the engine */
-    think_kind think;
-    int64_t think_start_ms;
-    gmk_pos hint;
-    int hint_score;        /* of the hint, for the side to move */
-    uint64_t job_token;    /* external engine: names the search wanted now */
-    gmk_limits job_limits; /* external engine: its limits */
-
-    gmk_store_record record; /* scratch for loading games (large) */
-};
+#include "session_internal.h"
 
 /* --- small helpers ---------------------------------------------------------------------- */
 
@@ -87,6 +47,7 @@ static gmk_color ply_color(const gmk_board *b, int ply) {
 
 static bool computer_to_move(const gmk_session *s) {
     if (s->over) return false;
+    if (s->phase != GMK_SWAP_NONE) return session_swap_computer_acts(s);
     switch (s->cfg.mode) {
     case GMK_PLAY_CVC: return true;
     case GMK_PLAY_HVC: return gmk_board_side(&s->board) != s->cfg.human;
@@ -95,11 +56,11 @@ static bool computer_to_move(const gmk_session *s) {
 }
 
 static bool human_to_move(const gmk_session *s) {
-    return !s->over && !computer_to_move(s);
+    return !s->over && !computer_to_move(s) && !session_swap_choosing(s);
 }
 
 /* Records the first store failure and stops saving. */
-static void store_failed(gmk_session *s, const char *err) {
+void session_store_failed(gmk_session *s, const char *err) {
     if (!s->store) return;
     s->store = NULL;
     snprintf(s->store_msg, sizeof s->store_msg, "%s", err && *err ? err : "the store failed");
@@ -123,7 +84,7 @@ static bool ensure_saved_game(gmk_session *s) {
     char err[MSG_LEN];
     if (gmk_store_game_begin(s->store, &g, &s->game_id, err, sizeof err) != GMK_STORE_OK) {
         s->game_id = 0;
-        store_failed(s, err);
+        session_store_failed(s, err);
         return false;
     }
     return true;
@@ -134,21 +95,21 @@ static void save_move(gmk_session *s, gmk_pos p, int64_t time_ms) {
     char err[MSG_LEN];
     if (gmk_store_game_add_move(s->store, s->game_id, s->board.move_count - 1, gmk_pos_x(p),
                                 gmk_pos_y(p), time_ms, err, sizeof err) != GMK_STORE_OK)
-        store_failed(s, err);
+        session_store_failed(s, err);
 }
 
 static void save_undo(gmk_session *s, int n) {
     if (!s->store || !s->game_id) return;
     char err[MSG_LEN];
     if (gmk_store_game_undo_moves(s->store, s->game_id, n, err, sizeof err) != GMK_STORE_OK)
-        store_failed(s, err);
+        session_store_failed(s, err);
 }
 
 static void take_back_saved(gmk_session *s, int n) {
     if (!s->store || !s->game_id) return;
     char err[MSG_LEN];
     if (gmk_store_game_take_back(s->store, s->game_id, n, err, sizeof err) != GMK_STORE_OK)
-        store_failed(s, err);
+        session_store_failed(s, err);
 }
 
 static void save_result(gmk_session *s) {
@@ -156,7 +117,7 @@ static void save_result(gmk_session *s) {
     char err[MSG_LEN];
     if (gmk_store_game_finish(s->store, s->game_id, s->result.outcome, s->result.reason, 0, err,
                               sizeof err) != GMK_STORE_OK)
-        store_failed(s, err);
+        session_store_failed(s, err);
 }
 
 /* --- the engine ------------------------------------------------------------------------- */
@@ -176,7 +137,12 @@ static void cap_limits(const gmk_session *s, gmk_limits *l) {
 static bool start_engine(gmk_session *s, think_kind kind) {
     if (s->opt.no_engine) return false;
     gmk_limits limits;
-    if (kind == THINK_MOVE) {
+    const gmk_board *board = &s->board;
+    if (kind == THINK_PROPOSE || kind == THINK_CHOOSE) {
+        uint64_t seed = s->seed ^ ((uint64_t)(s->board.move_count + 1) * 0x9E3779B97F4A7C15ull);
+        gmk_level_limits(s->cfg.level, s->cfg.top_level_ms, seed, &limits);
+        kind = session_swap_search(s, &board, &limits);
+    } else if (kind == THINK_MOVE) {
         uint64_t seed = s->seed ^ ((uint64_t)(s->board.move_count + 1) * 0x9E3779B97F4A7C15ull);
         gmk_level_limits(s->cfg.level, s->cfg.top_level_ms, seed, &limits);
     } else {
@@ -191,7 +157,7 @@ static bool start_engine(gmk_session *s, think_kind kind) {
         return true;
     }
     gmk_listener listener = {.on_iteration = NULL, .on_done = on_done, .ctx = s};
-    gmk_engine_set_position(s->engine, &s->board);
+    gmk_engine_set_position(s->engine, board);
     if (!gmk_engine_start(s->engine, &limits, &listener)) return false;
     s->think = kind;
     s->think_start_ms = now_ms();
@@ -199,7 +165,7 @@ static bool start_engine(gmk_session *s, think_kind kind) {
 }
 
 /* Stops a search and forgets its result. */
-static void cancel_think(gmk_session *s) {
+void session_cancel_think(gmk_session *s) {
     if (s->think == THINK_NONE) return;
     if (s->opt.external_engine) {
         s->job_token++; /* a result that comes back now is stale */
@@ -219,11 +185,12 @@ static void judge(gmk_session *s, int *ev) {
 }
 
 /* Plays p (legal, or black's insisted foul) for the side to move and records it. */
-static void apply_move(gmk_session *s, gmk_pos p, bool record, int *ev) {
+void session_apply_move(gmk_session *s, gmk_pos p, bool record, int *ev) {
     int64_t t = now_ms();
     gmk_board_make(&s->board, p);
     s->hint = GMK_POS_NONE;
     *ev |= GMK_EV_MOVED;
+    if (s->phase != GMK_SWAP_NONE) session_swap_after_stone(s);
     if (record) save_move(s, p, t - s->turn_start_ms);
     s->turn_start_ms = t;
     judge(s, ev);
@@ -231,7 +198,7 @@ static void apply_move(gmk_session *s, gmk_pos p, bool record, int *ev) {
 }
 
 /* A legal move for the side to move when the engine gave none that is legal. */
-static gmk_pos any_legal_move(const gmk_board *b) {
+gmk_pos session_any_legal_move(const gmk_board *b) {
     gmk_pos fallback = GMK_POS_NONE;
     int best = -1;
     for (int y = 0; y < b->size; y++)
@@ -264,9 +231,13 @@ static void take_result(gmk_session *s, const gmk_search_result *r, int *ev) {
     think_kind kind = s->think;
     s->think = THINK_NONE;
     if (s->opt.external_engine) s->job_token++;
+    if (kind == THINK_PROPOSE || kind == THINK_CHOOSE) {
+        session_swap_take(s, kind, r, ev);
+        return;
+    }
     gmk_pos p = r->best;
     if (p == GMK_POS_NONE || gmk_rules_check_move(&s->board, p, NULL) != GMK_MOVE_LEGAL)
-        p = any_legal_move(&s->board);
+        p = session_any_legal_move(&s->board);
     if (kind == THINK_HINT) {
         s->hint = p;
         s->hint_score = r->score;
@@ -276,7 +247,7 @@ static void take_result(gmk_session *s, const gmk_search_result *r, int *ev) {
     if (p == GMK_POS_NONE)
         no_legal_move(s, ev);
     else
-        apply_move(s, p, true, ev);
+        session_apply_move(s, p, true, ev);
 }
 
 /* Waits for the engine's search and takes its result. */
@@ -286,9 +257,12 @@ static void finish_think(gmk_session *s, int *ev) {
     take_result(s, &r, ev);
 }
 
-static void maybe_think(gmk_session *s, int *ev) {
+void session_maybe_think(gmk_session *s, int *ev) {
     if (s->think != THINK_NONE || !computer_to_move(s)) return;
-    if (start_engine(s, THINK_MOVE)) *ev |= GMK_EV_THINKING;
+    think_kind kind = s->phase == GMK_SWAP_PLACE3 ? THINK_PROPOSE
+                      : s->phase != GMK_SWAP_NONE ? THINK_CHOOSE
+                                                  : THINK_MOVE;
+    if (start_engine(s, kind)) *ev |= GMK_EV_THINKING;
 }
 
 static void set_events(int *events, int ev) {
@@ -326,6 +300,7 @@ static void reset_game(gmk_session *s, const gmk_game_config *cfg) {
     s->redo_groups = 0;
     s->hint = GMK_POS_NONE;
     s->seed = s->opt.seed ? s->opt.seed : (uint64_t)now_ms() * 0x2545F4914F6CDD1Dull;
+    session_swap_reset(s);
     s->opt.seed = s->opt.seed ? s->opt.seed + 1 : 0;
 }
 
@@ -354,7 +329,7 @@ gmk_session_status gmk_session_create(gmk_store *store, const gmk_session_option
 
 void gmk_session_free(gmk_session *s) {
     if (!s) return;
-    cancel_think(s);
+    session_cancel_think(s);
     if (s->engine) gmk_engine_free(s->engine);
     free(s);
 }
@@ -363,15 +338,15 @@ gmk_session_status gmk_session_new_game(gmk_session *s, const gmk_game_config *c
                                         char *err, size_t errlen) {
     set_events(events, 0);
     if (!gmk_game_config_valid(cfg, err, errlen)) return GMK_SESSION_BAD_CONFIG;
-    cancel_think(s);
+    session_cancel_think(s);
     if (s->store && s->game_id && !s->over) {
         char e[MSG_LEN];
         if (gmk_store_game_abandon(s->store, s->game_id, 0, e, sizeof e) != GMK_STORE_OK)
-            store_failed(s, e);
+            session_store_failed(s, e);
     }
     reset_game(s, cfg);
     int ev = 0;
-    maybe_think(s, &ev);
+    session_maybe_think(s, &ev);
     set_events(events, ev);
     return GMK_SESSION_OK;
 }
@@ -413,7 +388,7 @@ static gmk_session_status open_record(gmk_session *s, int64_t top_level_ms, int 
         .white = g->white,
     };
     if (!gmk_game_config_valid(&cfg, err, errlen)) return GMK_SESSION_BAD_CONFIG;
-    cancel_think(s);
+    session_cancel_think(s);
     /* reset_game copies the names before s->record is used again */
     reset_game(s, &cfg);
     s->game_id = g->id;
@@ -445,7 +420,7 @@ static gmk_session_status open_record(gmk_session *s, int64_t top_level_ms, int 
     if (kept < g->move_count) save_undo(s, g->move_count - kept);
     if (s->over) save_result(s);
     s->turn_start_ms = now_ms();
-    maybe_think(s, &ev);
+    session_maybe_think(s, &ev);
     set_events(events, ev);
     return GMK_SESSION_OK;
 }
@@ -484,6 +459,7 @@ gmk_session_status gmk_session_discard_unfinished(gmk_session *s, char *err, siz
 gmk_play_verdict gmk_session_check(const gmk_session *s, gmk_pos p, gmk_forbid_kind *kind) {
     if (kind) *kind = GMK_FORBID_NONE;
     if (s->over) return GMK_PLAY_GAME_OVER;
+    if (session_swap_choosing(s) && !computer_to_move(s)) return GMK_PLAY_CHOOSE;
     if (!human_to_move(s)) return GMK_PLAY_NOT_YOUR_TURN;
     switch (gmk_rules_check_move(&s->board, p, kind)) {
     case GMK_MOVE_LEGAL: return GMK_PLAY_OK;
@@ -499,12 +475,12 @@ gmk_play_verdict gmk_session_play(gmk_session *s, gmk_pos p, bool insist, gmk_fo
     set_events(events, 0);
     gmk_play_verdict v = gmk_session_check(s, p, kind);
     if (v != GMK_PLAY_OK && !(v == GMK_PLAY_FORBIDDEN && insist)) return v;
-    cancel_think(s); /* a hint in progress */
+    session_cancel_think(s); /* a hint in progress */
     s->redo_len = 0;
     s->redo_groups = 0;
     int ev = 0;
-    apply_move(s, p, true, &ev);
-    maybe_think(s, &ev);
+    session_apply_move(s, p, true, &ev);
+    session_maybe_think(s, &ev);
     set_events(events, ev);
     return GMK_PLAY_OK;
 }
@@ -517,7 +493,7 @@ int gmk_session_poll(gmk_session *s) {
                          now_ms() - s->think_start_ms < s->opt.cvc_pace_ms;
         if (!wait_pace) finish_think(s, &ev);
     }
-    maybe_think(s, &ev);
+    session_maybe_think(s, &ev);
     return ev;
 }
 
@@ -526,7 +502,7 @@ int gmk_session_move_now(gmk_session *s) {
     int ev = 0;
     gmk_engine_stop(s->engine);
     finish_think(s, &ev);
-    maybe_think(s, &ev);
+    session_maybe_think(s, &ev);
     return ev;
 }
 
@@ -539,12 +515,13 @@ bool gmk_session_hint(gmk_session *s, int *events) {
 
 /* How many moves an undo takes back now (0: none). */
 static int undo_count(const gmk_session *s) {
-    if (s->cfg.mode == GMK_PLAY_CVC) return 0;
+    if (s->cfg.mode == GMK_PLAY_CVC || s->phase != GMK_SWAP_NONE) return 0;
     /* after the end only against the computer, and only a game that ended with a result */
     if (s->over && (s->cfg.mode != GMK_PLAY_HVC || s->result.outcome == GMK_ONGOING)) return 0;
     const gmk_board *b = &s->board;
-    if (s->cfg.mode == GMK_PLAY_HVH) return b->move_count > 0 ? 1 : 0;
-    for (int i = b->move_count - 1; i >= 0; i--)
+    /* never back into a swap opening: its colours were chosen on those stones */
+    if (s->cfg.mode == GMK_PLAY_HVH) return b->move_count > s->settled_at ? 1 : 0;
+    for (int i = b->move_count - 1; i >= s->settled_at; i--)
         if (ply_color(b, i) == s->cfg.human) return b->move_count - i;
     return 0;
 }
@@ -561,7 +538,7 @@ bool gmk_session_undo(gmk_session *s, int *events) {
     set_events(events, 0);
     int n = undo_count(s);
     if (n == 0) return false;
-    cancel_think(s);
+    session_cancel_think(s);
     for (int i = 0; i < n; i++) {
         s->redo[s->redo_len++] = gmk_board_last(&s->board);
         gmk_board_undo(&s->board);
@@ -579,7 +556,7 @@ bool gmk_session_undo(gmk_session *s, int *events) {
     s->hint = GMK_POS_NONE;
     s->turn_start_ms = now_ms();
     int ev = GMK_EV_MOVED;
-    maybe_think(s, &ev);
+    session_maybe_think(s, &ev);
     set_events(events, ev);
     return true;
 }
@@ -587,7 +564,7 @@ bool gmk_session_undo(gmk_session *s, int *events) {
 bool gmk_session_redo(gmk_session *s, int *events) {
     set_events(events, 0);
     if (!gmk_session_can_redo(s)) return false;
-    cancel_think(s);
+    session_cancel_think(s);
     int n = s->redo_group[--s->redo_groups];
     int ev = 0;
     for (int i = 0; i < n && !s->over; i++) {
@@ -596,17 +573,17 @@ bool gmk_session_redo(gmk_session *s, int *events) {
             !gmk_board_empty_at(&s->board, p))
             break;
         s->turn_start_ms = now_ms();
-        apply_move(s, p, true, &ev);
+        session_apply_move(s, p, true, &ev);
     }
-    maybe_think(s, &ev);
+    session_maybe_think(s, &ev);
     set_events(events, ev);
     return true;
 }
 
 bool gmk_session_resign(gmk_session *s, int *events) {
     set_events(events, 0);
-    if (s->over || s->cfg.mode == GMK_PLAY_CVC) return false;
-    cancel_think(s);
+    if (s->over || s->cfg.mode == GMK_PLAY_CVC || s->phase != GMK_SWAP_NONE) return false;
+    session_cancel_think(s);
     gmk_color who = s->cfg.mode == GMK_PLAY_HVC ? s->cfg.human : gmk_board_side(&s->board);
     memset(&s->result, 0, sizeof s->result);
     s->result.outcome = who == GMK_BLACK ? GMK_WHITE_WINS : GMK_BLACK_WINS;
@@ -627,7 +604,7 @@ bool gmk_session_pending_job(const gmk_session *s, gmk_session_job *out) {
     if (!out) return true;
     out->token = s->job_token;
     out->hint = s->think == THINK_HINT;
-    out->board = s->board;
+    out->board = s->think == THINK_PROPOSE ? s->search_board : s->board;
     out->limits = s->job_limits;
     return true;
 }
@@ -636,7 +613,7 @@ int gmk_session_job_done(gmk_session *s, uint64_t token, const gmk_search_result
     if (!s->opt.external_engine || s->think == THINK_NONE || token != s->job_token) return 0;
     int ev = 0;
     take_result(s, r, &ev);
-    maybe_think(s, &ev);
+    session_maybe_think(s, &ev);
     return ev;
 }
 
@@ -654,6 +631,10 @@ gmk_session_status gmk_session_setup(gmk_session *s, const gmk_pos *moves, int c
     set_events(events, 0);
     if (s->board.move_count != 0 || count < 0 || count > s->board.size * s->board.size) {
         put_err(err, errlen, "%s", "a position can only be set up on an empty board");
+        return GMK_SESSION_BAD_CONFIG;
+    }
+    if (count > 0 && s->phase != GMK_SWAP_NONE) {
+        put_err(err, errlen, "%s", "a swap opening starts from an empty board");
         return GMK_SESSION_BAD_CONFIG;
     }
     /* check everything on a copy first, so that a bad list plays nothing */
@@ -678,10 +659,10 @@ gmk_session_status gmk_session_setup(gmk_session *s, const gmk_pos *moves, int c
         gmk_board_make(b, moves[i]);
     }
     free(b);
-    cancel_think(s);
+    session_cancel_think(s);
     int ev = 0;
-    for (int i = 0; i < count && !s->over; i++) apply_move(s, moves[i], true, &ev);
-    maybe_think(s, &ev);
+    for (int i = 0; i < count && !s->over; i++) session_apply_move(s, moves[i], true, &ev);
+    session_maybe_think(s, &ev);
     set_events(events, ev);
     return GMK_SESSION_OK;
 }
@@ -694,7 +675,7 @@ bool gmk_session_end(gmk_session *s, gmk_outcome outcome, gmk_reason reason, int
         reason != GMK_REASON_ABANDON && reason != GMK_REASON_RESIGN)
         return false;
     if (reason == GMK_REASON_AGREEMENT ? outcome != GMK_DRAW : outcome == GMK_DRAW) return false;
-    cancel_think(s);
+    session_cancel_think(s);
     memset(&s->result, 0, sizeof s->result);
     s->result.outcome = outcome;
     s->result.reason = reason;
@@ -719,7 +700,11 @@ void gmk_session_get_state(const gmk_session *s, gmk_session_state *out) {
     out->level = s->cfg.level;
     out->to_move = gmk_board_side(&s->board);
     out->human_to_move = human_to_move(s);
-    out->thinking = s->think == THINK_MOVE;
+    out->thinking = s->think != THINK_NONE && s->think != THINK_HINT;
+    out->opening = s->cfg.opening;
+    out->phase = s->phase;
+    out->human_chooses = !s->over && session_swap_choosing(s) && !computer_to_move(s);
+    out->human_first = s->cfg.mode == GMK_PLAY_HVC && s->phase != GMK_SWAP_NONE && s->human_first;
     out->hinting = s->think == THINK_HINT;
     out->thinking_ms = s->think != THINK_NONE ? now_ms() - s->think_start_ms : 0;
     out->hint = s->hint;
@@ -777,7 +762,7 @@ bool gmk_session_setting_set(gmk_session *s, const char *key, const char *value)
     char err[MSG_LEN];
     gmk_store_status st = gmk_store_setting_set(s->store, key, value, err, sizeof err);
     if (st == GMK_STORE_OK) return true;
-    if (st != GMK_STORE_INVALID) store_failed(s, err);
+    if (st != GMK_STORE_INVALID) session_store_failed(s, err);
     return false;
 }
 

@@ -25,6 +25,7 @@
 
 #include "core/rules.h"
 #include "engine/engine.h"
+#include "game/swap.h"
 #include "store/store.h"
 
 typedef enum {
@@ -46,6 +47,11 @@ typedef struct {
     const char *white;
     bool online; /* HVH on two devices (game/room.h): recorded as GMK_STORE_MODE_ONLINE and
                     never offered by gmk_session_find_unfinished */
+    /* The opening rule (game/swap.h). Under swap and swap2 the game starts with the first
+     * player placing three stones, and `human` (HVC) says who that is: GMK_BLACK the human,
+     * GMK_WHITE the computer; once the colours are chosen, the state's `human` is the colour
+     * the human plays and the names follow the colours. */
+    gmk_opening opening;
 } gmk_game_config;
 
 /* How the session behaves, fixed at creation. Zero means the default everywhere. */
@@ -95,6 +101,7 @@ typedef enum {
     GMK_PLAY_FORBIDDEN,     /* renju: black's foul; the kind comes back */
     GMK_PLAY_GAME_OVER,     /* the game has ended */
     GMK_PLAY_NOT_YOUR_TURN, /* the computer is to move */
+    GMK_PLAY_CHOOSE,        /* swap opening: a colour is to be chosen first */
 } gmk_play_verdict;
 
 /* A snapshot of the game for drawing. */
@@ -106,7 +113,7 @@ typedef struct {
     int level;
     gmk_color to_move;
     bool human_to_move;  /* input is accepted (game on, a human is to move) */
-    bool thinking;       /* the computer is thinking about its move */
+    bool thinking;       /* the computer is thinking about its move (or its opening choice) */
     bool hinting;        /* the engine is looking for a hint */
     int64_t thinking_ms; /* how long the current search has run */
     gmk_pos hint;        /* the last hint, until the next move; GMK_POS_NONE if none */
@@ -115,8 +122,12 @@ typedef struct {
     gmk_result result;   /* outcome, reason, forbidden kind, deciding point, winning line */
     gmk_color resigned;  /* with GMK_REASON_RESIGN: who resigned */
     bool can_undo, can_redo;
-    int64_t game_id; /* in the store; 0 while not saved (no store, or no move yet) */
-    bool saving;     /* a store is attached and working */
+    gmk_opening opening;  /* the opening rule */
+    gmk_swap_phase phase; /* swap, swap2: the opening's step; GMK_SWAP_NONE once settled */
+    bool human_chooses;   /* a human is to choose (gmk_session_swap_choose) */
+    bool human_first;     /* HVC, during the opening: the human is the first player */
+    int64_t game_id;      /* in the store; 0 while not saved (no store, or no move yet) */
+    bool saving;          /* a store is attached and working */
 } gmk_session_state;
 
 typedef struct gmk_session gmk_session;
@@ -192,8 +203,21 @@ bool gmk_session_can_redo(const gmk_session *s);
 bool gmk_session_undo(gmk_session *s, int *events);
 bool gmk_session_redo(gmk_session *s, int *events);
 
-/* Resigns: HVC the human, HVH the side to move. The other side wins. False in CVC or when the
- * game is over. */
+/* Swap and swap2: the choice of the side to choose (phase GMK_SWAP_CHOOSE: the second
+ * player; GMK_SWAP_CHOOSE5: the first): take black, take white, or (swap2, three stones)
+ * place two more stones. Taking a colour settles the colours (the names and, HVC, the human's
+ * colour follow; the store is told) and play goes on with white to move; undo never goes back
+ * before that point. False when no human is to choose now or the choice is not allowed.
+ *
+ * The computer's part (session_swap.c): as the first player it proposes the three-stone
+ * opening the engine finds the most balanced among game/swap.c's candidates (one search
+ * each, sharing a move's time); choosing, it searches the position and takes black when
+ * black is better, else plays white at once with the search's move. It never places two more
+ * stones (the choice the Gomocup brain does not make either). */
+bool gmk_session_swap_choose(gmk_session *s, gmk_swap_choice c, int *events);
+
+/* Resigns: HVC the human, HVH the side to move. The other side wins. False in CVC, during a
+ * swap opening (no colours yet) or when the game is over. */
 bool gmk_session_resign(gmk_session *s, int *events);
 
 /* Ends a game that is on with a result decided off the board (online rooms), and records it:

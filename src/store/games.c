@@ -219,6 +219,36 @@ gmk_store_status gmk_store_game_take_back(gmk_store *s, int64_t id, int n, char 
     return GMK_STORE_OK;
 }
 
+gmk_store_status gmk_store_game_set_players(gmk_store *s, int64_t id, gmk_color human,
+                                            const char *black, const char *white, char *err,
+                                            size_t errlen) {
+    char what[80];
+    snprintf(what, sizeof what, "cannot save the players of game %lld", (long long)id);
+    gmk_store_status st = store_check(s, true, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (human != GMK_EMPTY && human != GMK_BLACK && human != GMK_WHITE)
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: colour %d", what, (int)human);
+    char b[GMK_STORE_NAME_MAX], w[GMK_STORE_NAME_MAX];
+    copy_name(b, black);
+    copy_name(w, white);
+    int rc = store_begin_game(s, id);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    /* the human's colour only changes in a game against the computer */
+    store_q *q = store_stmt(s,
+                            "UPDATE games SET black = ?2, white = ?3, "
+                            "human = CASE WHEN mode = 0 THEN ?4 ELSE human END WHERE id = ?1",
+                            &rc);
+    if (rc == DB_OK) rc = q_int64(q, 1, id);
+    if (rc == DB_OK) rc = q_text(q, 2, b, strlen(b));
+    if (rc == DB_OK) rc = q_text(q, 3, w, strlen(w));
+    if (rc == DB_OK) rc = q_int64(q, 4, (int)human);
+    if (rc == DB_OK) rc = q_step(q);
+    store_stmt_release(s, q);
+    if (rc == DB_DONE) rc = store_commit(s);
+    if (rc != DB_DONE && rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    return GMK_STORE_OK;
+}
+
 /* Finish (outcome 1..3) or abandon (outcome 0) an unfinished game. */
 static gmk_store_status end_game(gmk_store *s, int64_t id, int outcome, int reason, int64_t ended_s,
                                  const char *what, char *err, size_t errlen) {

@@ -216,6 +216,13 @@ gmk_store_status gmk_store_game_undo_moves(gmk_store *s, int64_t id, int n, char
 gmk_store_status gmk_store_game_take_back(gmk_store *s, int64_t id, int n, char *err,
                                           size_t errlen);
 
+/* Changes the players of game id (a swap opening settles the colours after the first
+ * stones): the names, and in a game against the computer the human's colour (GMK_BLACK or
+ * GMK_WHITE; ignored in the other modes). Commits. */
+gmk_store_status gmk_store_game_set_players(gmk_store *s, int64_t id, gmk_color human,
+                                            const char *black, const char *white, char *err,
+                                            size_t errlen);
+
 /* Ends an unfinished game with its result: outcome GMK_BLACK_WINS, GMK_WHITE_WINS or
  * GMK_DRAW, and its reason. ended_s 0 means now. The scoreboard counts it from then on. */
 gmk_store_status gmk_store_game_finish(gmk_store *s, int64_t id, gmk_outcome outcome,

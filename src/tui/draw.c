@@ -257,6 +257,30 @@ static const char *color_name(const tui *t, gmk_color c) {
     return tui_tr(t->lang, c == GMK_BLACK ? T_BLACK : T_WHITE);
 }
 
+/* The status line during a swap opening: who places or chooses. */
+static void opening_status(const tui *t, const gmk_session_state *st, char *buf, size_t len) {
+    int n = gmk_session_board(t->session)->move_count;
+    bool hvh = st->mode == GMK_PLAY_HVH;
+    const char *side = color_name(t, st->to_move);
+    if (st->thinking) {
+        snprintf(buf, len,
+                 tui_tr(t->lang, st->phase == GMK_SWAP_PLACE3 ? T_SWAP_PROPOSING : T_SWAP_CHOOSING),
+                 st->thinking_ms / 1000.0);
+    } else if (st->phase == GMK_SWAP_PLACE3) {
+        snprintf(buf, len, tui_tr(t->lang, hvh ? T_SWAP_PLACE3_HVH : T_SWAP_PLACE3_YOU), n + 1,
+                 side);
+    } else if (st->phase == GMK_SWAP_PLACE2) {
+        snprintf(buf, len, tui_tr(t->lang, hvh ? T_SWAP_PLACE2_HVH : T_SWAP_PLACE2_YOU), n - 2,
+                 side);
+    } else if (st->phase == GMK_SWAP_CHOOSE5) {
+        snprintf(buf, len, "%s", tui_tr(t->lang, T_SWAP_CHOOSE5));
+    } else {
+        snprintf(buf, len, "%s",
+                 tui_tr(t->lang,
+                        st->opening == GMK_OPENING_SWAP2 ? T_SWAP_CHOOSE3 : T_SWAP_CHOOSE3_SWAP));
+    }
+}
+
 void tui_status_text(const tui *t, char *buf, size_t len) {
     gmk_session_state st;
     gmk_session_get_state(t->session, &st);
@@ -298,6 +322,10 @@ void tui_status_text(const tui *t, char *buf, size_t len) {
         snprintf(res, sizeof res, tui_tr(t->lang, T_RESULT), part, why, you);
         for (size_t l = strlen(res); l > 0 && res[l - 1] == ' '; l--) res[l - 1] = '\0';
         snprintf(buf, len, "%s  %s", res, tui_tr(t->lang, T_OVER_KEYS));
+        return;
+    }
+    if (st.phase != GMK_SWAP_NONE) {
+        opening_status(t, &st, buf, len);
         return;
     }
     if (st.thinking) {

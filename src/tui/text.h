@@ -107,6 +107,21 @@ typedef enum {
     T_RULE_STANDARD,
     T_RULE_RENJU,
     T_RULE_CARO,
+    /* swap openings (issue 29) */
+    T_MENU_OPENING,      /* "Opening" */
+    T_OPENING_FREE,      /* "free" */
+    T_OPENING_SWAP,      /* "swap" */
+    T_OPENING_SWAP2,     /* "swap2" */
+    T_SWAP_PLACE3_YOU,   /* "Place the opening: stone %d of 3 (%s)" */
+    T_SWAP_PLACE3_HVH,   /* "First player: opening stone %d of 3 (%s)" */
+    T_SWAP_PLACE2_YOU,   /* "Place two more stones: %d of 2 (%s)" */
+    T_SWAP_PLACE2_HVH,   /* "Second player: stone %d of 2 (%s)" */
+    T_SWAP_CHOOSE3,      /* "Choose: b take black, w take white, p place two more" */
+    T_SWAP_CHOOSE3_SWAP, /* "Choose: b take black, w take white" */
+    T_SWAP_CHOOSE5,      /* "Five stones: b take black, w take white" */
+    T_SWAP_PROPOSING,    /* "The computer places the opening... %.1fs" */
+    T_SWAP_CHOOSING,     /* "The computer chooses a colour... %.1fs" */
+    T_CHOOSE_FIRST,      /* "Choose a colour first (b, w or p)" */
     T_COUNT
 } tui_text;
 

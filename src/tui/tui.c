@@ -30,6 +30,8 @@ static void initial_config(tui *t, const gmk_tui_options *opt) {
     if (gmk_session_setting_get(t->session, "rule", v, sizeof v)) gmk_rule_parse(v, &c.rule);
     if (gmk_session_setting_get(t->session, "human", v, sizeof v))
         c.human = strcmp(v, "white") == 0 ? GMK_WHITE : GMK_BLACK;
+    if (gmk_session_setting_get(t->session, "opening", v, sizeof v))
+        gmk_opening_parse(v, &c.opening);
     setting_int(t, "size", GMK_MIN_SIZE, GMK_MAX_SIZE, &c.size);
     setting_int(t, "level", GMK_LEVEL_MIN, gmk_level_count(), &c.level);
     int top_s = 0;
@@ -40,6 +42,7 @@ static void initial_config(tui *t, const gmk_tui_options *opt) {
     if (opt->has_size) c.size = opt->size;
     if (opt->has_level) c.level = opt->level;
     if (opt->has_human) c.human = opt->human;
+    if (opt->has_opening) c.opening = opt->opening;
     if (opt->has_top_ms) c.top_level_ms = opt->top_ms;
     if (!gmk_game_config_valid(&c, NULL, 0)) c = gmk_game_config_default();
     t->cfg = c;
@@ -50,6 +53,7 @@ static void save_config(tui *t) {
     gmk_session_setting_set(t->session, "mode", gmk_play_mode_name(t->cfg.mode));
     gmk_session_setting_set(t->session, "rule", gmk_rule_name(t->cfg.rule));
     gmk_session_setting_set(t->session, "human", t->cfg.human == GMK_WHITE ? "white" : "black");
+    gmk_session_setting_set(t->session, "opening", gmk_opening_name(t->cfg.opening));
     snprintf(v, sizeof v, "%d", t->cfg.size);
     gmk_session_setting_set(t->session, "size", v);
     snprintf(v, sizeof v, "%d", t->cfg.level);
@@ -209,7 +213,17 @@ static void show_scores(tui *t) {
 
 /* --- the new-game menu ------------------------------------------------------------------ */
 
-enum { ROW_MODE, ROW_SIDE, ROW_RULE, ROW_SIZE, ROW_LEVEL, ROW_TIME, ROW_START, ROW_COUNT };
+enum {
+    ROW_MODE,
+    ROW_SIDE,
+    ROW_RULE,
+    ROW_OPENING,
+    ROW_SIZE,
+    ROW_LEVEL,
+    ROW_TIME,
+    ROW_START,
+    ROW_COUNT
+};
 
 typedef struct {
     gmk_game_config cfg;
@@ -234,8 +248,11 @@ static void draw_menu(tui *t, void *ctx) {
     int top, left, iw;
     tui_box(ROW_COUNT + 5, 62, &top, &left, &iw);
     tui_put(t, top, left, iw, A_BOLD, tui_tr(t->lang, T_NEW_GAME));
-    static const tui_text names[ROW_COUNT] = {T_MENU_MODE,  T_MENU_SIDE, T_MENU_RULE, T_MENU_SIZE,
-                                              T_MENU_LEVEL, T_MENU_TIME, T_MENU_START};
+    static const tui_text names[ROW_COUNT] = {T_MENU_MODE,    T_MENU_SIDE, T_MENU_RULE,
+                                              T_MENU_OPENING, T_MENU_SIZE, T_MENU_LEVEL,
+                                              T_MENU_TIME,    T_MENU_START};
+    static const tui_text openings[GMK_OPENING_COUNT] = {T_OPENING_FREE, T_OPENING_SWAP,
+                                                         T_OPENING_SWAP2};
     int y = top + 2;
     for (int r = 0; r < ROW_COUNT; r++) {
         if (!row_shown(m, r)) continue;
@@ -251,6 +268,9 @@ static void draw_menu(tui *t, void *ctx) {
             break;
         case ROW_RULE:
             snprintf(value, sizeof value, "%s", tui_rule_name(t->lang, m->cfg.rule));
+            break;
+        case ROW_OPENING:
+            snprintf(value, sizeof value, "%s", tui_tr(t->lang, openings[m->cfg.opening]));
             break;
         case ROW_SIZE: snprintf(value, sizeof value, "%dx%d", m->cfg.size, m->cfg.size); break;
         case ROW_LEVEL:
@@ -288,6 +308,9 @@ static void menu_change(menu *m, int d) {
         break;
     case ROW_SIDE: c->human = c->human == GMK_BLACK ? GMK_WHITE : GMK_BLACK; break;
     case ROW_RULE: c->rule = (gmk_rule)wrap((int)c->rule + d, 0, GMK_RULE_COUNT - 1); break;
+    case ROW_OPENING:
+        c->opening = (gmk_opening)wrap((int)c->opening + d, 0, GMK_OPENING_COUNT - 1);
+        break;
     case ROW_SIZE: c->size = wrap(c->size + d, GMK_MIN_SIZE, GMK_MAX_SIZE); break;
     case ROW_LEVEL: c->level = wrap(c->level + d, GMK_LEVEL_MIN, gmk_level_count()); break;
     case ROW_TIME: {
@@ -385,6 +408,9 @@ static void place(tui *t, gmk_pos p) {
     case GMK_PLAY_GAME_OVER:
         snprintf(t->msg, sizeof t->msg, "%s", tui_tr(t->lang, T_GAME_OVER_KEYS));
         break;
+    case GMK_PLAY_CHOOSE:
+        snprintf(t->msg, sizeof t->msg, "%s", tui_tr(t->lang, T_CHOOSE_FIRST));
+        break;
     default: snprintf(t->msg, sizeof t->msg, tui_tr(t->lang, T_BAD_POINT), name); break;
     }
     after_move(t, ev);
@@ -481,6 +507,16 @@ static bool game_key(tui *t, int ch) {
     gmk_session_state st;
     gmk_session_get_state(t->session, &st);
     int n = st.size, ev = 0;
+    if (st.human_chooses && (ch == 'b' || ch == 'w' || ch == 'p')) { /* a swap opening's choice */
+        gmk_swap_choice c = ch == 'b'   ? GMK_SWAP_TAKE_BLACK
+                            : ch == 'w' ? GMK_SWAP_TAKE_WHITE
+                                        : GMK_SWAP_PLACE_TWO;
+        t->msg[0] = '\0';
+        if (!gmk_session_swap_choose(t->session, c, &ev))
+            snprintf(t->msg, sizeof t->msg, "%s", tui_tr(t->lang, T_CHOOSE_FIRST));
+        after_move(t, ev);
+        return true;
+    }
     switch (ch) {
     case 'q':
     case 'Q': return false;

@@ -23,13 +23,14 @@ typedef struct {
     int threads;         /* search threads of the top level and hints (0: one) */
     /* The first game's settings; each only when its has_ flag is set (else the last ones
      * used, kept in the store's settings, or the defaults). */
-    bool has_mode, has_rule, has_size, has_level, has_human, has_top_ms;
+    bool has_mode, has_rule, has_size, has_level, has_human, has_top_ms, has_opening;
     gmk_play_mode mode;
     gmk_rule rule;
     int size;
     int level;
     gmk_color human;
     int64_t top_ms;
+    gmk_opening opening; /* free, swap or swap2 (game/swap.h) */
 } gmk_tui_options;
 
 /* Runs the game until the player quits. Returns 0, or 1 when the terminal cannot be used

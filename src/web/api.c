@@ -81,14 +81,15 @@ static enum MHD_Result do_move(web_request *rq, live_game *g) {
     gmk_forbid_kind kind = GMK_FORBID_NONE;
     gmk_play_verdict v = stale ? GMK_PLAY_NOT_YOUR_TURN : gmk_session_check(g->session, p, &kind);
     if (v != GMK_PLAY_OK) {
-        static const char *const reasons[] = {"",          "off-board", "occupied",
-                                              "forbidden", "game-over", "not-your-turn"};
+        static const char *const reasons[] = {"",          "off-board",     "occupied", "forbidden",
+                                              "game-over", "not-your-turn", "choose"};
         static const char *const texts[] = {"",
                                             "the point is off the board",
                                             "the point is taken",
                                             "the move is forbidden for black",
                                             "the game is over",
-                                            "it is not your turn"};
+                                            "it is not your turn",
+                                            "choose a colour first"};
         json_t *j = json_object();
         json_object_set_new(j, "error", json_string(stale ? "the game has moved on" : texts[v]));
         json_object_set_new(j, "reason", json_string(stale ? "stale" : reasons[v]));
@@ -157,6 +158,42 @@ static enum MHD_Result do_action(web_request *rq, live_game *g, action a) {
     int after = gmk_session_board(g->session)->move_count;
     live_publish(g, after > before ? before : after, ev);
     return reply_state(rq, g, a == ACT_HINT ? 202 : 200);
+}
+
+/* Swap openings: the human's choice, {"choice": "black" | "white" | "place2"}. */
+static enum MHD_Result do_choose(web_request *rq, live_game *g) {
+    enum MHD_Result res;
+    json_t *body = web_body_json(rq, &res);
+    if (!body) {
+        live_release(g);
+        return res;
+    }
+    gmk_swap_choice c;
+    json_t *v = json_object_get(body, "choice");
+    bool parsed = json_is_string(v) && gmk_swap_choice_parse(json_string_value(v), &c);
+    json_decref(body);
+    if (!parsed) return refuse(rq, g, 400, "choice must be black, white or place2");
+    bool reserved = mode_has_computer(g);
+    if (reserved && !gmk_pool_reserve(g->web->pool))
+        return refuse(rq, g, 503, "the server is busy");
+    int before = gmk_session_board(g->session)->move_count, ev = 0;
+    pthread_mutex_lock(&g->web->store_mu);
+    bool ok = gmk_session_swap_choose(g->session, c, &ev);
+    uint64_t seq = ok ? web_wrote(g->web) : 0;
+    pthread_mutex_unlock(&g->web->store_mu);
+    if (!live_saved(g)) {
+        if (reserved) gmk_pool_unreserve(g->web->pool);
+        return refuse(rq, g, 500,
+                      "the choice could not be saved; the game is read again as stored");
+    }
+    if (seq && !web_durable(g->web, seq)) {
+        live_kick(g, reserved);
+        return refuse(rq, g, 500, "the choice could not be saved to the disk");
+    }
+    live_kick(g, reserved);
+    if (!ok) return refuse(rq, g, 409, "there is no such choice to make now");
+    live_publish(g, before, ev);
+    return reply_state(rq, g, 200);
 }
 
 static enum MHD_Result do_events(web_request *rq, live_game *g) {
@@ -244,11 +281,11 @@ static enum MHD_Result game_route(web_request *rq, const char *rest) {
     if (errno == ERANGE) return web_error(rq, 404, "no such game: the id is out of range");
     const char *what = *end == '/' ? end + 1 : end;
     if (*end != '\0' && *end != '/') return web_error(rq, 404, "no such game");
-    static const char *const posts[] = {"move", "undo", "redo", "resign", "hint"};
+    static const char *const posts[] = {"move", "undo", "redo", "resign", "hint", "choose"};
     bool is_get = strcmp(rq->method, "GET") == 0 || strcmp(rq->method, "HEAD") == 0;
     bool is_post = strcmp(rq->method, "POST") == 0;
     int post = -1;
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         if (strcmp(what, posts[i]) == 0) post = i;
     bool known_get = *what == '\0' || strcmp(what, "events") == 0 || strcmp(what, "record") == 0;
     if (post < 0 && !known_get) return web_error(rq, 404, "no such route");
@@ -267,7 +304,8 @@ static enum MHD_Result game_route(web_request *rq, const char *rest) {
     if (strcmp(what, "record") == 0) return do_record(rq, g);
     if (!is_owner(rq, g)) return refuse(rq, g, 403, "this game belongs to another browser");
     enum MHD_Result limited;
-    if ((post == 1 || post == 2) && !limits_write_take(rq, &limited)) { /* undo, redo: see Limits */
+    if ((post == 1 || post == 2 || post == 5) && !limits_write_take(rq, &limited)) {
+        /* undo, redo, choose: see Limits */
         live_release(g);
         return limited;
     }
@@ -276,6 +314,7 @@ static enum MHD_Result game_route(web_request *rq, const char *rest) {
     case 1: return do_action(rq, g, ACT_UNDO);
     case 2: return do_action(rq, g, ACT_REDO);
     case 3: return do_action(rq, g, ACT_RESIGN);
+    case 5: return do_choose(rq, g);
     default: return do_action(rq, g, ACT_HINT);
     }
 }

@@ -76,6 +76,7 @@ static enum MHD_Result post_game(web_request *rq) {
     int size;
     long level = GMK_LEVEL_DEFAULT;
     json_t *mode = json_object_get(body, "mode"), *human = json_object_get(body, "human");
+    json_t *opening = json_object_get(body, "opening");
     bool ok = rule_size(body, &cfg.rule, &size, err, sizeof err) &&
               int_field(body, "level", GMK_LEVEL_MIN, gmk_level_count(), GMK_LEVEL_DEFAULT, &level,
                         err, sizeof err);
@@ -102,6 +103,12 @@ static enum MHD_Result post_game(web_request *rq) {
             snprintf(err, sizeof err, "human must be black or white");
             ok = false;
         }
+    }
+    if (ok && opening && !json_is_null(opening) &&
+        (!json_is_string(opening) ||
+         !gmk_opening_parse(json_string_value(opening), &cfg.opening))) {
+        snprintf(err, sizeof err, "opening must be free, swap or swap2");
+        ok = false;
     }
     gmk_pos *moves = malloc(GMK_MAX_MOVES * sizeof *moves);
     int count = 0;

@@ -103,6 +103,17 @@ json_t *web_state_json(live_game *g, bool owner) {
     json_object_set_new(j, "forbidden", forb);
     json_object_set_new(j, "can_undo", json_boolean(st.can_undo));
     json_object_set_new(j, "can_redo", json_boolean(st.can_redo));
+    json_object_set_new(j, "opening", json_string(gmk_opening_name(st.opening)));
+    json_object_set_new(j, "phase",
+                        st.phase != GMK_SWAP_NONE ? json_string(gmk_swap_phase_name(st.phase))
+                                                  : json_null());
+    json_object_set_new(j, "you_choose", json_boolean(st.human_chooses));
+    json_t *choices = json_array();
+    for (int c = GMK_SWAP_TAKE_BLACK; st.human_chooses && c <= GMK_SWAP_PLACE_TWO; c++)
+        if (gmk_swap_choice_allowed(st.opening, st.phase, (gmk_swap_choice)c))
+            json_array_append_new(choices, json_string(gmk_swap_choice_name((gmk_swap_choice)c)));
+    json_object_set_new(j, "choices", choices);
+    json_object_set_new(j, "you_first", json_boolean(st.human_first));
     json_object_set_new(j, "owner", json_boolean(owner));
     return j;
 }

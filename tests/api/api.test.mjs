@@ -267,6 +267,41 @@ describe('playing', () => {
     assert.equal((await u('redo')).status, 409);
   });
 
+  test('swap2 between two people: place three, place two more, choose; every bad request refused', async () => {
+    const c = new Client(base);
+    const other = new Client(base);
+    assert.equal((await c.post('/api/games', { opening: 'swap3' })).status, 400);
+    assert.equal((await c.post('/api/games', { opening: 'swap2', moves: 'h8' })).status, 400);
+    const g = await newGame(c, { mode: 'hvh', opening: 'swap2' });
+    assert.equal(g.opening, 'swap2');
+    assert.equal(g.phase, 'place3');
+    const choose = (cl, choice) => cl.post(`/api/games/${g.id}/choose`, { choice });
+    assert.equal((await choose(c, 'black')).status, 409, 'nothing to choose yet');
+    for (const p of ['h8', 'h9', 'i9']) assert.equal((await c.post(`/api/games/${g.id}/move`, { point: p })).status, 200);
+    let s = (await c.get(`/api/games/${g.id}`)).json;
+    assert.equal(s.phase, 'choose');
+    assert.equal(s.you_choose, true);
+    assert.deepEqual(s.choices, ['black', 'white', 'place2']);
+    const early = await c.post(`/api/games/${g.id}/move`, { point: 'a1' });
+    assert.equal(early.status, 409);
+    assert.equal(early.json.reason, 'choose');
+    assert.equal((await c.post(`/api/games/${g.id}/resign`)).status, 409, 'no resignation in the opening');
+    assert.equal((await choose(c, 'purple')).status, 400);
+    assert.equal((await c.post(`/api/games/${g.id}/choose`, { choice: 3 })).status, 400);
+    assert.equal((await choose(other, 'black')).status, 403, 'only the owner chooses');
+    assert.equal((await choose(c, 'place2')).status, 200);
+    for (const p of ['j10', 'g7']) assert.equal((await c.post(`/api/games/${g.id}/move`, { point: p })).status, 200);
+    s = (await c.get(`/api/games/${g.id}`)).json;
+    assert.equal(s.phase, 'choose5');
+    assert.deepEqual(s.choices, ['black', 'white']);
+    assert.equal((await choose(c, 'place2')).status, 409, 'no third choice at five stones');
+    const r = await choose(c, 'white');
+    assert.equal(r.status, 200);
+    assert.equal(r.json.phase, null);
+    assert.equal(r.json.your_turn, true);
+    assert.equal(r.json.can_undo, false, 'the opening cannot be undone');
+  });
+
   test('hvc undo takes back the computer\'s reply with the human\'s move', async () => {
     const c = new Client(base);
     const g = await newGame(c, { mode: 'hvc', level: 1 });

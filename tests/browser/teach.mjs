@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkScreenshot, launch, pointXY, startServer, stones, waitStones } from './lib.mjs';
+import { checkScreenshot, launch, pointXY, startServer, status, stones, waitStones } from './lib.mjs';
 
 const BIN = process.env.GMK_BIN || '';
 const SHOTS = path.resolve(process.argv[2] || 'build/screenshots');
@@ -533,6 +533,76 @@ await test('take-back after the end against the computer: the game goes on', asy
     const again = await pointXY(page, 'l8');
     await page.mouse.click(again.x, again.y);
     await page.waitForFunction(() => /You win/.test(document.querySelector('#status')?.textContent || ''));
+    await ctx.close();
+});
+
+/** Starts a game from the new-game dialog. @param {import('playwright-core').Page} page
+ * @param {{mode: string, opening: string, human?: string, level?: string}} o */
+async function newGameDialog(page, o) {
+    await page.click('#new-game');
+    await page.waitForSelector('#setup-dialog[open]');
+    await page.check(`input[name=mode][value=${o.mode}]`);
+    await page.selectOption('#setup-opening', o.opening);
+    if (o.human) await page.check(`input[name=human][value=${o.human}]`);
+    if (o.level) await page.selectOption('#setup-level', o.level);
+    await page.click('#setup-start');
+    await page.waitForSelector('#setup-dialog[open]', { state: 'detached' });
+}
+
+await test('swap2 against the computer: it proposes, the player places two more, it chooses', async () => {
+    const { ctx, page } = await open({ bypassCSP: true });
+    await newGameDialog(page, { mode: 'hvc', opening: 'swap2', human: 'white', level: '1' });
+    await waitStones(page, 3);
+    await page.waitForSelector('#swap-choice:not([hidden])');
+    assert.match(await status(page), /Three stones are down: take black, take white or place two more/);
+    assert.equal(await page.isVisible('#swap-place2'), true);
+    assert.equal(await page.isDisabled('#resign'), true, 'no resignation before the colours are settled');
+    assert.deepEqual(await axeProblems(page), [], 'axe-core on the choice');
+    await checkScreenshot(ctx, page, path.join(SHOTS, 'teach-desktop-swap2-choose.png'));
+    const free = ['a1', 'o15', 'a15', 'o1'];
+    const id = await page.evaluate(() => localStorage.getItem('gmk.game'));
+    const refused = await page.evaluate(async (id) => {
+        const r = await fetch(`/api/games/${id}/move`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"point":"a1"}' });
+        return { status: r.status, body: await r.json() };
+    }, id);
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.reason, 'choose', 'a move before the choice is refused');
+    await page.click('#swap-place2');
+    await page.waitForFunction(() => /Place two more stones: stone 1 of 2 \(White\)/.test(document.querySelector('#status')?.textContent || ''));
+    assert.equal(await page.isVisible('#swap-choice'), false);
+    await clickPoint(page, free[0]);
+    await waitStones(page, 4);
+    await clickPoint(page, free[1]);
+    // the computer chooses at five stones: it takes black, or plays white's sixth stone
+    await page.waitForFunction(() => /to move \(you\)/.test(document.querySelector('#status')?.textContent || ''));
+    const s = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), id);
+    assert.equal(s.phase, null);
+    assert.equal(s.opening, 'swap2');
+    assert.ok((s.moves.length === 5 && s.human === 'white') || (s.moves.length === 6 && s.human === 'black'),
+        `${s.moves.length} stones, the human ${s.human}`);
+    await page.waitForFunction(() => /You play (Black|White)/.test(document.querySelector('#announce')?.textContent || ''));
+    assert.equal(await page.isDisabled('#resign'), false);
+    await ctx.close();
+});
+
+await test('swap in Chinese on a phone: the player places the opening, the computer chooses', async () => {
+    const { ctx, page } = await open({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
+    await newGameDialog(page, { mode: 'hvc', opening: 'swap', human: 'black', level: '1' });
+    assert.match(await status(page), /摆开局：第 1 子，共 3 子（黑方）/);
+    await clickPoint(page, 'h8');
+    await waitStones(page, 1);
+    assert.match(await status(page), /第 2 子，共 3 子（白方）/);
+    await clickPoint(page, 'a1');
+    await waitStones(page, 2);
+    await checkScreenshot(ctx, page, path.join(SHOTS, 'teach-phone-zh-swap.png'));
+    await clickPoint(page, 'i8');
+    await page.waitForFunction(() => /（你）/.test(document.querySelector('#status')?.textContent || ''));
+    const id = await page.evaluate(() => localStorage.getItem('gmk.game'));
+    const s = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), id);
+    assert.equal(s.phase, null);
+    assert.ok((s.moves.length === 3 && s.human === 'white') || (s.moves.length === 4 && s.human === 'black'));
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(scroll <= 0, `no sideways scroll (${scroll} px)`);
     await ctx.close();
 });
 

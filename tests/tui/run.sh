@@ -144,10 +144,11 @@ check "two humans: no undo after the end" "The game is over: n for a new game"
 keys n
 check "menu: opens" "New game"
 check "menu: shows the mode" "Mode *< two humans >"
-keys Up Up Up Left # from Start up to Mode, then back one: human vs computer
+keys Up Up Up Up Left # from Start up to Mode (Size, Opening, Rule), then back one: vs computer
 check "menu: mode changes" "Mode *< you vs computer >"
 check "menu: asks who moves first against the computer" "You play *< black (moves first) >"
-keys Down Down Down Down # Side, Rule, Size, Level
+check "menu: the opening rule" "Opening *< free >"
+keys Down Down Down Down Down # Side, Rule, Opening, Size, Level
 i=0
 while ! screen | grep -q "Level *< 1 Beginner >" && [ $i -lt 8 ]; do
     keys Left
@@ -376,6 +377,28 @@ keys x
 sleep 0.3
 check_not "coach: a key closes the box" "Why?"
 check "coach: the game goes on" "Black to move" 3
+
+# issue 29: swap2 against the computer: it places the opening, the player places two more,
+# it chooses a colour
+start "--db '$TMP/swap.db' --ascii --lang en --mode hvc --side white --opening swap2 --level 1"
+check "swap2: the computer places three stones, the player chooses" \
+    "Choose: b take black, w take white, p place two more" 10
+check "swap2: three stones" "Move 3, last" 3
+play a1
+check "swap2: a stone before the choice is refused" "Choose a colour first" 3
+keys p
+check "swap2: p to place two more" "Place two more stones: stone 1 of 2 (White)" 3
+play a1
+check "swap2: the fourth stone" "Place two more stones: stone 2 of 2 (Black)" 3
+play o15
+check "swap2: the computer chooses and the game goes on" "^ \(Black\|White\) to move (you) *$" 10
+if screen | grep -q "Move 5, last o15" && screen | grep -q "White to move (you)"; then
+    ok "swap2: it took black, the player is white"
+elif screen | grep -q "Move 6, last" && screen | grep -q "Black to move (you)"; then
+    ok "swap2: it played white's sixth stone, the player is black"
+else
+    fail "swap2: the colours after the choice"
+fi
 
 # issue 29: against the computer, a take-back after the end puts the game on again
 start "--db '$TMP/back.db' --ascii --lang en --mode hvc --side black --level 1"
