@@ -553,8 +553,7 @@ int gmk_web_serve(const gmk_web_options *opt) {
     w->analyses = limits_new(0, GMK_WEB_ANALYSES_PER_CLIENT); /* counts places held only */
     w->auth = limits_new(w->opt.auth_limit, 0);
     w->chats = limits_new(w->opt.chat_limit, 0);
-    if (!w->limits || !w->writes || !w->analyses || !w->auth ||
-        !w->chats) {
+    if (!w->limits || !w->writes || !w->analyses || !w->auth || !w->chats) {
         fprintf(stderr, "gomoku serve: out of memory\n");
         goto done;
     }
