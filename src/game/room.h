@@ -362,4 +362,11 @@ bool gmk_room_event_visible(const gmk_room_event *e, int seat);
 gmk_room_status gmk_room_chat_recent(gmk_room *r, int seat, gmk_room_event *out, int cap,
                                      int *count);
 
+/* For a server of several: another server saved the room up to event seq (the news of the
+ * store's listener). Nothing when the room has that event already (its own save, or older
+ * news: no round trip); else as gmk_room_refresh. When only moves of the current game and
+ * connection changes followed, gmk_room_refresh and this read just those events (one query)
+ * and apply them, the log in memory included; otherwise the whole room. */
+gmk_room_status gmk_room_catch_up(gmk_room *r, gmk_store *store, int64_t seq, bool *changed);
+
 #endif

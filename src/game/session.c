@@ -776,3 +776,16 @@ bool gmk_session_take_store_message(gmk_session *s, char *buf, size_t buflen) {
 void gmk_session_stop_saving(gmk_session *s) {
     s->store = NULL;
 }
+
+gmk_play_verdict gmk_session_play_stored(gmk_session *s, gmk_pos p, int *events) {
+    set_events(events, 0);
+    gmk_play_verdict v = gmk_session_check(s, p, NULL);
+    if (v != GMK_PLAY_OK && v != GMK_PLAY_FORBIDDEN) return v;
+    session_cancel_think(s);
+    s->redo_len = 0;
+    s->redo_groups = 0;
+    int ev = 0;
+    session_apply_move(s, p, false, &ev);
+    set_events(events, ev);
+    return GMK_PLAY_OK;
+}

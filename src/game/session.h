@@ -295,4 +295,9 @@ void gmk_session_stop_saving(gmk_session *s);
 const char *gmk_play_mode_name(gmk_play_mode m);
 bool gmk_play_mode_parse(const char *text, gmk_play_mode *out);
 
+/* A move that another process has already stored in this game (a server of several keeping an
+ * online game in step, game/room.c): played on the board and judged as gmk_session_play
+ * would, nothing written. Verdicts as gmk_session_check (a renju foul is played, as stored). */
+gmk_play_verdict gmk_session_play_stored(gmk_session *s, gmk_pos p, int *events);
+
 #endif

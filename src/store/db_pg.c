@@ -650,8 +650,8 @@ gmk_store_status gmk_store_listener_open(const gmk_store *s, gmk_store_listener 
 }
 
 gmk_store_status gmk_store_listener_wait(gmk_store_listener *l, int timeout_ms,
-                                         char (*codes)[GMK_STORE_ROOM_CODE_MAX], int cap,
-                                         int *count, bool *lost) {
+                                         char (*codes)[GMK_STORE_ROOM_CODE_MAX], int64_t *seqs,
+                                         int cap, int *count, bool *lost) {
     *count = 0;
     *lost = false;
     if (!l->conn || PQstatus(l->conn) != CONNECTION_OK) {
@@ -674,13 +674,28 @@ gmk_store_status gmk_store_listener_wait(gmk_store_listener *l, int timeout_ms,
     }
     PGnotify *n;
     while ((n = PQnotifies(l->conn)) != NULL) {
-        bool seen = false;
-        for (int i = 0; i < *count && !seen; i++) seen = strcmp(codes[i], n->extra) == 0;
-        if (!seen && *count < cap && strlen(n->extra) < GMK_STORE_ROOM_CODE_MAX)
-            snprintf(codes[(*count)++], GMK_STORE_ROOM_CODE_MAX, "%s", n->extra);
-        else if (!seen)
-            *lost = true; /* more rooms than room for them: have the caller check them all */
+        /* "CODE:SEQ" (SEQ missing or bad: 0, "read it to know") */
+        char code[GMK_STORE_ROOM_CODE_MAX];
+        size_t len = strcspn(n->extra, ":");
+        long long seq = n->extra[len] == ':' ? strtoll(n->extra + len + 1, NULL, 10) : 0;
+        if (seq < 0) seq = 0;
+        if (len >= sizeof code) { /* not a room of ours */
+            PQfreemem(n);
+            continue;
+        }
+        memcpy(code, n->extra, len);
+        code[len] = '\0';
         PQfreemem(n);
+        int i = 0;
+        while (i < *count && strcmp(codes[i], code) != 0) i++;
+        if (i == *count && *count < cap) {
+            snprintf(codes[(*count)++], GMK_STORE_ROOM_CODE_MAX, "%s", code);
+            seqs[i] = seq;
+        } else if (i == *count) {
+            *lost = true; /* more rooms than room for them: have the caller check them all */
+        } else if (seq > seqs[i]) {
+            seqs[i] = seq;
+        }
     }
     return GMK_STORE_OK;
 }

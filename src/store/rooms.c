@@ -113,6 +113,25 @@ static int write_row(gmk_store *s, const gmk_store_room *r, int64_t stored_seq, 
 
 static int write_seats(gmk_store *s, int64_t id, const gmk_store_room *r) {
     int rc;
+    if (r->seat[0].taken && r->seat[1].taken) { /* the usual case: both in one statement */
+        store_q *q = store_stmt(s,
+                                "INSERT INTO room_seats (room_id, seat, token_sha256, name, color) "
+                                "VALUES (?1, 0, ?2, ?3, ?4), (?1, 1, ?5, ?6, ?7) "
+                                "ON CONFLICT (room_id, seat) DO UPDATE "
+                                "SET token_sha256 = excluded.token_sha256, name = excluded.name, "
+                                "color = excluded.color",
+                                &rc);
+        if (rc == DB_OK) rc = q_int64(q, 1, id);
+        for (int i = 0; i < 2 && rc == DB_OK; i++) {
+            const gmk_store_seat *st = &r->seat[i];
+            rc = q_blob(q, 2 + 3 * i, st->token_sha256, GMK_STORE_HASH_LEN);
+            if (rc == DB_OK) rc = bind_text(q, 3 + 3 * i, st->name, sizeof st->name);
+            if (rc == DB_OK) rc = q_int64(q, 4 + 3 * i, (int)st->color);
+        }
+        if (rc == DB_OK) rc = q_step(q);
+        store_stmt_release(s, q);
+        return rc == DB_DONE ? DB_OK : rc;
+    }
     store_q *q = store_stmt(s,
                             "INSERT INTO room_seats (room_id, seat, token_sha256, name, color) "
                             "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (room_id, seat) DO UPDATE "
@@ -161,12 +180,15 @@ static int write_events(gmk_store *s, int64_t id, const gmk_store_room_event *ev
     return rc;
 }
 
-/* Tells the other servers that room code changed, at commit (PostgreSQL); a DB_ code. */
-static int notify(gmk_store *s, const char *code) {
+/* Tells the other servers that room r changed, up to its last event, at commit (PostgreSQL:
+ * "CODE:SEQ"); a DB_ code. */
+static int notify(gmk_store *s, const gmk_store_room *r) {
     if (!s->be->notify_room) return DB_OK;
     int rc;
+    char news[GMK_STORE_ROOM_CODE_MAX + 24];
+    int len = snprintf(news, sizeof news, "%.15s:%lld", r->code, (long long)r->last_seq);
     store_q *q = store_stmt(s, s->be->notify_room, &rc);
-    if (rc == DB_OK) rc = q_text(q, 1, code, strnlen(code, GMK_STORE_ROOM_CODE_MAX - 1));
+    if (rc == DB_OK) rc = q_text(q, 1, news, (size_t)len);
     if (rc == DB_OK) rc = q_step(q);
     store_stmt_release(s, q);
     return rc == DB_ROW || rc == DB_DONE ? DB_OK : rc;
@@ -208,7 +230,7 @@ gmk_store_status gmk_store_room_create(gmk_store *s, gmk_store_room *r,
     }
     if (rc == DB_OK) rc = write_seats(s, id, r);
     if (rc == DB_OK) rc = write_events(s, id, ev, n);
-    if (rc == DB_OK) rc = notify(s, r->code);
+    if (rc == DB_OK) rc = notify(s, r);
     if (rc == DB_OK) rc = store_commit(s);
     if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     r->id = id;
@@ -239,7 +261,7 @@ gmk_store_status gmk_store_room_save(gmk_store *s, const gmk_store_room *r,
     }
     if (rc == DB_OK) rc = write_seats(s, r->id, r);
     if (rc == DB_OK) rc = write_events(s, r->id, ev, n);
-    if (rc == DB_OK) rc = notify(s, r->code);
+    if (rc == DB_OK) rc = notify(s, r);
     if (rc == DB_OK) rc = store_commit(s);
     if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     return GMK_STORE_OK;

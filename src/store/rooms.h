@@ -108,21 +108,22 @@ gmk_store_status gmk_store_rooms_overdue(gmk_store *s, int64_t now_ms, int64_t g
 
 /* --- news of rooms between servers (PostgreSQL) ----------------------------------------- */
 
-/* Every save of a room on a shared database (PostgreSQL) also sends its code on the channel
- * "gomoku_rooms" (NOTIFY, delivered when the save commits). A listener is a connection of its
- * own that receives them; it belongs to one thread. */
+/* Every save of a room on a shared database (PostgreSQL) also sends its code and last event
+ * number on the channel "gomoku_rooms" ("CODE:SEQ", NOTIFY, delivered when the save commits).
+ * A listener is a connection of its own that receives them; it belongs to one thread. */
 typedef struct gmk_store_listener gmk_store_listener;
 
 /* Opens a listener on the database of s (GMK_STORE_INVALID for SQLite: one process, no news). */
 gmk_store_status gmk_store_listener_open(const gmk_store *s, gmk_store_listener **out, char *err,
                                          size_t errlen);
 
-/* Waits up to timeout_ms for saved rooms: up to cap distinct codes into codes, *count of them.
- * *lost is set when the connection was lost (and is made again at the next call): news may
- * have been missed, so the caller checks every room it keeps. Never waits longer. */
+/* Waits up to timeout_ms for saved rooms: up to cap distinct codes into codes, and the
+ * highest last event number saved for each into seqs, *count of them. *lost is set when the
+ * connection was lost (and is made again at the next call): news may have been missed, so the
+ * caller checks every room it keeps. Never waits longer. */
 gmk_store_status gmk_store_listener_wait(gmk_store_listener *l, int timeout_ms,
-                                         char (*codes)[GMK_STORE_ROOM_CODE_MAX], int cap,
-                                         int *count, bool *lost);
+                                         char (*codes)[GMK_STORE_ROOM_CODE_MAX], int64_t *seqs,
+                                         int cap, int *count, bool *lost);
 
 void gmk_store_listener_close(gmk_store_listener *l);
 

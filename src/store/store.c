@@ -43,7 +43,9 @@ gmk_store_status store_status_of(int rc) {
 gmk_store_status store_sql_fail(gmk_store *s, int rc, const char *what, char *err, size_t errlen) {
     gmk_store_status st = store_status_of(rc);
     if (st == GMK_STORE_OK) st = GMK_STORE_IO;
-    const char *msg = s->be ? s->be->errmsg(s) : "no database";
+    const char *msg = s->batch && s->batch_failed ? "an earlier write of the batch failed"
+                      : s->be                     ? s->be->errmsg(s)
+                                                  : "no database";
     store_fail(err, errlen, st, "%s: %s (%s)", what, msg, s->path);
     store_rollback(s);
     return st;
@@ -58,8 +60,15 @@ gmk_store_status store_check(gmk_store *s, bool write, const char *what, char *e
     return GMK_STORE_OK;
 }
 
+/* Inside a batch a step is no statement of its own (a savepoint and its release were a third
+ * of a room move's round trips on PostgreSQL): its writes join the batch's transaction, and a
+ * failed write step spoils the batch (batch_failed), which then commits nothing. */
 int store_begin(gmk_store *s) {
-    return store_stmt_exec(s, s->batch ? "SAVEPOINT gmk_step" : s->be->begin_write);
+    if (s->batch) {
+        s->batch_writing = true;
+        return s->batch_failed ? DB_ERROR : DB_OK;
+    }
+    return store_stmt_exec(s, s->be->begin_write);
 }
 
 int store_begin_game(gmk_store *s, int64_t id) {
@@ -73,18 +82,22 @@ int store_begin_game(gmk_store *s, int64_t id) {
 }
 
 int store_read_begin(gmk_store *s) {
-    return store_stmt_exec(s, s->batch ? "SAVEPOINT gmk_step" : s->be->begin_read);
+    return s->batch ? DB_OK : store_stmt_exec(s, s->be->begin_read);
 }
 
 int store_commit(gmk_store *s) {
-    return store_stmt_exec(s, s->batch ? "RELEASE gmk_step" : "COMMIT");
+    if (s->batch) {
+        s->batch_writing = false;
+        return DB_OK;
+    }
+    return store_stmt_exec(s, "COMMIT");
 }
 
 void store_rollback(gmk_store *s) {
     if (!s->db || !s->be || !s->be->in_transaction(s)) return;
-    if (s->batch) { /* the step only; "no such savepoint" when it has ended already */
-        s->be->exec(s, "ROLLBACK TO gmk_step");
-        s->be->exec(s, "RELEASE gmk_step");
+    if (s->batch) { /* the end of a read step, or a failed write step: the batch is spoilt */
+        if (s->batch_writing) s->batch_failed = true;
+        s->batch_writing = false;
     } else {
         s->be->exec(s, "ROLLBACK");
     }
@@ -98,6 +111,7 @@ gmk_store_status gmk_store_batch_begin(gmk_store *s, char *err, size_t errlen) {
     int rc = s->be->exec(s, s->be->begin_write);
     if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
     s->batch = true;
+    s->batch_writing = s->batch_failed = false;
     s->batch_conn = s->conn_no;
     return GMK_STORE_OK;
 }
@@ -107,6 +121,11 @@ gmk_store_status gmk_store_batch_end(gmk_store *s, bool commit, char *err, size_
     if (!s || !s->db || !s->batch)
         return store_fail(err, errlen, GMK_STORE_INVALID, "%s: no batch is open", what);
     s->batch = false;
+    if (commit && s->batch_failed) { /* a step failed (and said so): nothing is saved */
+        if (s->be->in_transaction(s)) s->be->exec(s, "ROLLBACK");
+        return store_fail(err, errlen, GMK_STORE_IO, "%s: a write of the batch failed (%s)", what,
+                          s->path);
+    }
     if (s->batch_conn != s->conn_no || !s->be->in_transaction(s)) {
         /* the connection was lost (and made again) since the batch began: it is gone */
         if (!commit) return GMK_STORE_OK;

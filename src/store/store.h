@@ -186,7 +186,8 @@ const char *gmk_store_mode_name(gmk_store_mode m);
 
 /* Groups every write until gmk_store_batch_end into one transaction (one commit, all or
  * nothing), e.g. a move of an online game with the room's event. Reads see the batch's
- * writes. A failing write inside undoes only itself. One batch at a time per handle. */
+ * writes. A failing write inside spoils the batch: ending it with commit then saves nothing
+ * and fails. One batch at a time per handle. */
 gmk_store_status gmk_store_batch_begin(gmk_store *s, char *err, size_t errlen);
 
 /* Ends the batch: commit saves it all (on failure nothing is saved), else nothing is. */

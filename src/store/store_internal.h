@@ -81,7 +81,9 @@ struct gmk_store {
     int version;
     bool readonly;
     bool read_only_file;     /* SQLite: the file itself is not writable (mode or permissions) */
-    bool batch;              /* in gmk_store_batch_begin: each step is a savepoint of the batch */
+    bool batch;              /* in gmk_store_batch_begin: steps join the batch's transaction */
+    bool batch_writing;      /* a write step of the batch is open */
+    bool batch_failed;       /* a write step of the batch failed: it commits nothing */
     unsigned batch_conn;     /* the connection number the batch began on (PostgreSQL) */
     unsigned conn_no;        /* PostgreSQL: raised on each reconnection */
     int64_t retry_ms;        /* PostgreSQL: no reconnection attempt before this (monotonic ms) */
@@ -131,16 +133,17 @@ gmk_store_status store_sql_fail(gmk_store *s, int rc, const char *what, char *er
  * batch it also lets the backend reconnect a lost connection. */
 gmk_store_status store_check(gmk_store *s, bool write, const char *what, char *err, size_t errlen);
 
-/* A write step: the backend's begin_write / COMMIT, or inside a batch a savepoint and its
- * release; each returns a DB_ code. store_rollback undoes the step (only the step in a batch)
- * and also ends a read step. store_begin_game also takes the game's row lock where the
- * backend has one. */
+/* A write step: the backend's begin_write / COMMIT, or inside a batch nothing of its own (its
+ * writes are the batch's); each returns a DB_ code. store_rollback undoes the step, and also
+ * ends a read step; inside a batch a write step it ends spoils the whole batch, which then
+ * commits nothing. store_begin_game also takes the game's row lock where the backend has
+ * one. */
 int store_begin(gmk_store *s);
 int store_begin_game(gmk_store *s, int64_t id);
 int store_commit(gmk_store *s);
 void store_rollback(gmk_store *s);
 
-/* A read step that sees one state of the database (begin_read, or a savepoint in a batch);
+/* A read step that sees one state of the database (begin_read; in a batch, the batch's);
  * end it with store_rollback. */
 int store_read_begin(gmk_store *s);
 

@@ -536,7 +536,12 @@ static void *listen_main(void *arg) {
     gmk_store_listener *l = NULL;
     char err[256];
     char(*codes)[GMK_STORE_ROOM_CODE_MAX] = calloc(GMK_WEB_NEWS_MAX, sizeof *codes);
-    if (!codes) return NULL;
+    int64_t *seqs = calloc(GMK_WEB_NEWS_MAX, sizeof *seqs);
+    if (!codes || !seqs) {
+        free(codes);
+        free(seqs);
+        return NULL;
+    }
     bool warned = false;
     for (;;) {
         pthread_mutex_lock(&w->timer_mu);
@@ -554,18 +559,21 @@ static void *listen_main(void *arg) {
         }
         if (warned) lost = true; /* listening again: check every room */
         warned = false;
-        gmk_store_listener_wait(l, 500, codes, GMK_WEB_NEWS_MAX, &n, &lost);
+        gmk_store_listener_wait(l, 500, codes, seqs, GMK_WEB_NEWS_MAX, &n, &lost);
         if (n == 0 && !lost) continue;
         pthread_mutex_lock(&w->timer_mu);
         for (int i = 0; i < n; i++) {
-            bool seen = false;
-            for (int k = 0; k < w->news_count && !seen; k++)
-                seen = strcmp(w->news[k], codes[i]) == 0;
-            if (seen) continue;
-            if (w->news_count < GMK_WEB_NEWS_MAX)
-                snprintf(w->news[w->news_count++], GMK_STORE_ROOM_CODE_MAX, "%s", codes[i]);
-            else
+            int k = 0;
+            while (k < w->news_count && strcmp(w->news[k], codes[i]) != 0) k++;
+            if (k < w->news_count) {
+                if (seqs[i] > w->news_seq[k]) w->news_seq[k] = seqs[i];
+            } else if (w->news_count < GMK_WEB_NEWS_MAX) {
+                snprintf(w->news[k], GMK_STORE_ROOM_CODE_MAX, "%s", codes[i]);
+                w->news_seq[k] = seqs[i];
+                w->news_count++;
+            } else {
                 w->news_all = true;
+            }
         }
         if (lost) w->news_all = true;
         w->timer_poked = true;
@@ -574,15 +582,19 @@ static void *listen_main(void *arg) {
     }
     gmk_store_listener_close(l);
     free(codes);
+    free(seqs);
     return NULL;
 }
 
-/* Reads a room kept here again if another server changed it, and sends the news to its
- * viewers (timer thread). */
-static void refresh_room(gmk_web *w, live_room *lr) {
+/* Brings a room kept here up to event seq, saved by some server (0: unknown, ask the store),
+ * and sends the news to its viewers (timer thread). A server's own saves cost nothing. */
+static void refresh_room(gmk_web *w, live_room *lr, int64_t seq) {
     pthread_mutex_lock(&lr->mu);
     pthread_mutex_lock(&w->store_mu);
-    gmk_room_refresh(lr->room, w->store, false, NULL);
+    if (seq > 0)
+        gmk_room_catch_up(lr->room, w->store, seq, NULL);
+    else
+        gmk_room_refresh(lr->room, w->store, false, NULL);
     pthread_mutex_unlock(&w->store_mu);
     room_release(lr);
 }
@@ -596,14 +608,19 @@ static void shared_rooms(gmk_web *w, int64_t now) {
     int n = w->news_count;
     bool all = w->news_all;
     static char news[GMK_WEB_NEWS_MAX][GMK_STORE_ROOM_CODE_MAX];
+    static int64_t seqs[GMK_WEB_NEWS_MAX];
     memcpy(news, w->news, (size_t)n * sizeof news[0]);
+    memcpy(seqs, w->news_seq, (size_t)n * sizeof seqs[0]);
     w->news_count = 0;
     w->news_all = false;
     pthread_mutex_unlock(&w->timer_mu);
     for (live_room *lr = first_room(w); lr; lr = lr->next) {
-        bool hit = all;
-        for (int i = 0; i < n && !hit; i++) hit = strcmp(news[i], lr->code) == 0;
-        if (hit) refresh_room(w, lr);
+        int i = 0;
+        while (i < n && strcmp(news[i], lr->code) != 0) i++;
+        if (all)
+            refresh_room(w, lr, 0); /* news was lost: ask the store */
+        else if (i < n)
+            refresh_room(w, lr, seqs[i]);
     }
     if (now < w->next_overdue) return;
     w->next_overdue = now + 1000;

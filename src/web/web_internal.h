@@ -151,9 +151,10 @@ struct gmk_web {
     pthread_t listen_thread;
     bool listen_started;
     char news[GMK_WEB_NEWS_MAX][GMK_STORE_ROOM_CODE_MAX]; /* timer_mu */
-    int news_count;                                       /* timer_mu */
-    bool news_all;        /* timer_mu: news was lost; check every room */
-    int64_t next_overdue; /* timer thread: when to look for rooms out of time again */
+    int64_t news_seq[GMK_WEB_NEWS_MAX]; /* timer_mu: the last event saved of each */
+    int news_count;                     /* timer_mu */
+    bool news_all;                      /* timer_mu: news was lost; check every room */
+    int64_t next_overdue;               /* timer thread: when to look for rooms out of time again */
     /* presence across servers (presence.c) */
     _Atomic int64_t server_id;  /* > 0 on a shared database: this process's lease */
     int64_t next_beat, next_gc; /* timer thread */

@@ -336,6 +336,56 @@ Test(room, streams_on_other_servers_count_for_the_claim) {
     gmk_room_free(r);
 }
 
+/* Two copies of one room, as two servers on one database keep it: b catches up with a's saves
+ * by reading only the new events, and ends in the state a fresh load gives. */
+Test(room, catching_up_with_another_servers_moves) {
+    gmk_room *a = room_with(5, 3, GMK_ROOM_BLACK_ME);
+    play_ok(a, CREATOR, 7, 7, T0 + 1000);
+    gmk_room *b = NULL;
+    cr_assert_eq(gmk_room_load(store, code_of(0), T0 + 1500, &b, err, sizeof err), GMK_ROOM_OK);
+    play_ok(a, FRIEND, 8, 8, T0 + 3000);
+    play_ok(a, CREATOR, 9, 9, T0 + 6000);
+    bool changed = false;
+    cr_assert_eq(gmk_room_catch_up(b, store, gmk_room_last_seq(a), &changed), GMK_ROOM_OK);
+    cr_assert(changed);
+    gmk_room *fresh = NULL;
+    cr_assert_eq(gmk_room_load(store, code_of(0), T0 + 6500, &fresh, err, sizeof err), GMK_ROOM_OK);
+    const gmk_room *rooms[] = {a, b, fresh};
+    for (int i = 1; i < 3; i++) {
+        gmk_room_state x = state((gmk_room *)rooms[0], T0 + 7000);
+        gmk_room_state y = state((gmk_room *)rooms[i], T0 + 7000);
+        cr_assert_eq(y.ply, 3);
+        cr_assert_eq(y.last_seq, x.last_seq);
+        cr_assert_eq(y.black_ms, x.black_ms);
+        cr_assert_eq(y.white_ms, x.white_ms);
+        cr_assert_eq(y.deadline_ms, x.deadline_ms);
+        cr_assert_eq(y.to_move, GMK_WHITE);
+        const gmk_board *bx = gmk_session_board(gmk_room_session(rooms[0]));
+        const gmk_board *by = gmk_session_board(gmk_room_session(rooms[i]));
+        cr_assert_arr_eq(by->moves, bx->moves, 3 * sizeof bx->moves[0]);
+    }
+    gmk_room_event ea[16], eb[16];
+    int na = all_events(a, 0, ea, 16, 16), nb = all_events(b, 0, eb, 16, 16);
+    cr_assert_eq(nb, na);
+    cr_assert_arr_eq(eb, ea, (size_t)na * sizeof ea[0], "the same log");
+    cr_assert_eq(gmk_room_catch_up(b, store, gmk_room_last_seq(a), &changed), GMK_ROOM_OK);
+    cr_assert(!changed, "nothing new: nothing read");
+    /* b is in step with the store: its own move saves (the compare-and-set holds) */
+    play_ok(b, FRIEND, 10, 10, T0 + 8000);
+    cr_assert_eq(gmk_room_catch_up(a, store, gmk_room_last_seq(b), &changed), GMK_ROOM_OK);
+    cr_assert_eq(state(a, T0 + 8000).ply, 4);
+    /* an end of the game is not a move: read whole, with the same result */
+    cr_assert_eq(gmk_room_resign(a, TOK(CREATOR), T0 + 9000), GMK_ROOM_OK);
+    cr_assert_eq(gmk_room_catch_up(b, store, gmk_room_last_seq(a), &changed), GMK_ROOM_OK);
+    cr_assert(changed);
+    gmk_room_state over = state(b, T0 + 9500);
+    cr_assert_eq(over.phase, GMK_ROOM_OVER);
+    cr_assert_eq(over.outcome, GMK_WHITE_WINS);
+    gmk_room_free(fresh);
+    gmk_room_free(b);
+    gmk_room_free(a);
+}
+
 Test(room, flag_falls_at_the_exact_millisecond) {
     gmk_room *r = room_with(5, 3, GMK_ROOM_BLACK_ME);
     cr_assert_eq(gmk_room_next_deadline(r), T0 + 300000);

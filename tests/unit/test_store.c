@@ -1098,11 +1098,20 @@ Test(store, a_batch_commits_all_or_nothing) {
     cr_assert_eq(rec.game.move_count, 1, "reads see the batch");
     cr_assert_eq(gmk_store_batch_end(s, false, err, sizeof err), GMK_STORE_OK, "%s", err);
     cr_assert_eq(gmk_store_game_load(s, id, &rec, err, sizeof err), GMK_STORE_NOT_FOUND);
-    /* committed: all of it, and a failing step undoes only itself */
+    /* a failing step spoils the batch: later writes fail, and the commit saves nothing */
+    cr_assert_eq(gmk_store_batch_begin(s, err, sizeof err), GMK_STORE_OK, "%s", err);
+    int64_t spoilt = begin(s, GMK_STORE_MODE_ONLINE, 0, GMK_EMPTY);
+    add(s, spoilt, 0, 7, 7, 10);
+    cr_assert_eq(gmk_store_game_add_move(s, spoilt, 5, 8, 8, 0, err, sizeof err),
+                 GMK_STORE_INVALID);
+    cr_assert_neq(gmk_store_game_add_move(s, spoilt, 1, 8, 8, 0, err, sizeof err), GMK_STORE_OK);
+    cr_assert(strstr(err, "an earlier write of the batch failed"), "%s", err);
+    cr_assert_neq(gmk_store_batch_end(s, true, err, sizeof err), GMK_STORE_OK);
+    cr_assert_eq(gmk_store_game_load(s, spoilt, &rec, err, sizeof err), GMK_STORE_NOT_FOUND);
+    /* committed: all of it */
     cr_assert_eq(gmk_store_batch_begin(s, err, sizeof err), GMK_STORE_OK, "%s", err);
     id = begin(s, GMK_STORE_MODE_ONLINE, 0, GMK_EMPTY);
     add(s, id, 0, 7, 7, 10);
-    cr_assert_eq(gmk_store_game_add_move(s, id, 5, 8, 8, 0, err, sizeof err), GMK_STORE_INVALID);
     add(s, id, 1, 8, 8, 10);
     cr_assert_eq(gmk_store_batch_end(s, true, err, sizeof err), GMK_STORE_OK, "%s", err);
     gmk_store_close(s);
