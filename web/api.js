@@ -47,7 +47,7 @@
  * @property {string[]} rules
  * @property {string[]} modes
  * @property {{min: number, max: number, default: number}} sizes
- * @property {{level: number, name: string, name_zh: string}[]} levels
+ * @property {{level: number, name: string, name_zh: string, rating: number}[]} levels
  * @property {{mode: string, rule: string, size: number, level: number, human: string}} defaults
  * @property {string} lang
  */

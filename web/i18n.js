@@ -596,3 +596,11 @@ export function applyTexts(titleKey = 'title') {
     }
     document.title = t(titleKey);
 }
+
+/** Adds a page's own texts (keys the pages above do not use) in both languages: the account
+ * and players pages keep theirs beside them (people_texts.js).
+ * @param {Record<string, string>} en @param {Record<string, string>} zh */
+export function addTexts(en, zh) {
+    Object.assign(TEXTS.en, en);
+    Object.assign(TEXTS.zh, zh);
+}

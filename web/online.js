@@ -12,6 +12,8 @@
 import { getConfig } from './api.js';
 import { Board, parsePoint, pointName } from './board.js';
 import { applyTexts, chooseLang, currentLang, serverText, setLang, t } from './i18n.js';
+import './people_texts.js';
+import * as people from './people_api.js';
 
 /** @typedef {import('./board.js').Point} Point */
 /**
@@ -383,6 +385,15 @@ async function main() {
     const saved = localStorage.getItem('gmk.name') || '';
     input('create-name').value = saved;
     input('join-name').value = saved;
+    // signed in: one plays under the account's name (the server uses it), and may play rated
+    const account = await people.me().catch(() => null);
+    if (account) {
+        for (const id of ['create-name', 'join-name']) {
+            input(id).value = account.name;
+            input(id).readOnly = true;
+        }
+        $('rated-row').hidden = false;
+    }
     const remember = (/** @type {string} */ name) => localStorage.setItem('gmk.name', name);
     $('create-form').addEventListener('submit', async (e) => {
         e.preventDefault();
@@ -391,6 +402,7 @@ async function main() {
         try {
             const s = await call('POST', '/api/rooms', {
                 name, rule: f.get('rule'), size: Number(f.get('size')), black: f.get('black'), clock: f.get('clock'),
+                rated: f.get('rated') === 'on',
             });
             remember(name);
             await enter(s.code);

@@ -42,7 +42,8 @@ export class Setup {
         const sizes = [];
         for (let n = c.sizes.min; n <= c.sizes.max; n++) sizes.push([String(n), `${n}×${n}`]);
         fill('setup-size', sizes);
-        fill('setup-level', c.levels.map((l) => [String(l.level), `${l.level} · ${currentLang() === 'zh' ? l.name_zh : l.name}`]));
+        // each level with its rating on the players' scale (docs/accounts.md)
+        fill('setup-level', c.levels.map((l) => [String(l.level), `${l.level} · ${currentLang() === 'zh' ? l.name_zh : l.name}${l.rating ? ` (${l.rating})` : ''}`]));
     }
 
     /** The remembered choice, or the server's defaults. @returns {Choice} */

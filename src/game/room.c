@@ -13,6 +13,9 @@
 
 #include <sodium.h>
 
+#include "game/rating.h"
+#include "store/accounts.h"
+
 /* Times a caller may give (Unix ms, 1970 to about 2500) and the most time a clock may hold. */
 #define TIME_MAX_MS (16LL * 1000 * 1000 * 1000 * 1000)
 #define LEFT_MAX_MS (24LL * 3600 * 1000)
@@ -135,11 +138,45 @@ static void enter(gmk_room *r) {
         store_failed(r, err);
 }
 
+/* The writes about accounts in the call's batch: the game linked to the seats' accounts once it
+ * is stored, and, when the call ended a game of a rated room, both players' new ratings. */
+static void account_writes(gmk_room *r, int64_t now) {
+    gmk_session_state st;
+    gmk_session_get_state(r->session, &st);
+    int b = seat_of_color(r, GMK_BLACK), w = seat_of_color(r, GMK_WHITE);
+    if (!r->store || !st.game_id || b < 0 || w < 0) return;
+    char err[MSG_LEN];
+    if (st.game_id != r->linked_game) {
+        for (int i = 0; i < 2; i++) {
+            const gmk_store_seat *s = &r->row.seat[i];
+            if (s->account > 0 &&
+                gmk_store_account_link_game(r->store, s->account, st.game_id, s->color, err,
+                                            sizeof err) != GMK_STORE_OK) {
+                store_failed(r, err);
+                return;
+            }
+        }
+        r->linked_game = st.game_id;
+    }
+    bool ended = false;
+    for (int i = 0; i < r->npending; i++) ended |= r->pending[i].kind == GMK_ROOM_EV_OVER;
+    int64_t ab = r->row.seat[b].account, aw = r->row.seat[w].account;
+    if (!ended || !r->row.rated || ab <= 0 || aw <= 0 || ab == aw || !st.over ||
+        board(r)->move_count < GMK_RATING_MIN_MOVES)
+        return;
+    gmk_store_status rs = gmk_rating_record_game(
+        r->store, r->row.rule, gmk_rating_tc_of(r->row.clock_ms, r->row.increment_ms), ab, aw,
+        st.game_id, st.result.outcome, now / 1000, NULL, NULL, err, sizeof err);
+    if (rs != GMK_STORE_OK && rs != GMK_STORE_INVALID) /* INVALID: rated already, or no result */
+        store_failed(r, err);
+}
+
 /* Saves the room with the pending events, moves them to the log, and commits the batch: all
  * of the call's writes, or none when one failed (the room then stops saving). */
 static void commit(gmk_room *r, int64_t now) {
     char err[MSG_LEN];
     if (gmk_session_take_store_message(r->session, err, sizeof err)) store_failed(r, err);
+    if (r->npending > 0) account_writes(r, now);
     if (r->npending > 0) {
         r->row.touched_ms = now;
         gmk_session_state st;
@@ -295,6 +332,10 @@ gmk_room_status gmk_room_create(gmk_store *store, const gmk_room_config *cfg, co
     char norm[GMK_ROOM_CODE_LEN + 1];
     if (!gmk_room_config_valid(cfg, err, errlen) || !gmk_room_name_valid(name, err, errlen))
         return GMK_ROOM_BAD_REQUEST;
+    if (cfg->rated && cfg->account <= 0) {
+        put_err(err, errlen, "a rated room needs an account");
+        return GMK_ROOM_BAD_REQUEST;
+    }
     if (!code || !gmk_room_code_normalize(code, norm) || strcmp(norm, code) != 0) {
         put_err(err, errlen, "not a room code");
         return GMK_ROOM_BAD_REQUEST;
@@ -327,6 +368,8 @@ gmk_room_status gmk_room_create(gmk_store *store, const gmk_room_config *cfg, co
     crypto_hash_sha256(w->seat[0].token_sha256, token, token_len);
     snprintf(w->seat[0].name, sizeof w->seat[0].name, "%s", name);
     w->seat[0].color = creator_black ? GMK_BLACK : GMK_WHITE;
+    w->seat[0].account = cfg->account > 0 ? cfg->account : 0;
+    w->rated = cfg->rated;
     r->live[0].since_ms = r->live[1].since_ms = now;
     gmk_room_event *e = add_event(r, GMK_ROOM_EV_CREATED, now);
     e->seat = 0;
@@ -405,6 +448,11 @@ gmk_room_status gmk_room_load(gmk_store *store, const char *code, int64_t now, g
 
 gmk_room_status gmk_room_join(gmk_room *r, const void *token, size_t token_len, const char *name,
                               int64_t now, int *seat) {
+    return gmk_room_join_as(r, token, token_len, name, 0, now, seat);
+}
+
+gmk_room_status gmk_room_join_as(gmk_room *r, const void *token, size_t token_len, const char *name,
+                                 int64_t account, int64_t now, int *seat) {
     if (seat) *seat = -1;
     if (!r || !token_ok(token, token_len) || !time_ok(now)) return GMK_ROOM_BAD_REQUEST;
     int held = gmk_room_seat_of(r, token, token_len);
@@ -415,9 +463,12 @@ gmk_room_status gmk_room_join(gmk_room *r, const void *token, size_t token_len, 
     if (r->failed) return GMK_ROOM_STORE;
     if (!gmk_room_name_valid(name, NULL, 0)) return GMK_ROOM_BAD_REQUEST;
     if (r->row.seat[1].taken) return GMK_ROOM_FULL;
+    if (r->row.rated && (account <= 0 || account == r->row.seat[0].account))
+        return GMK_ROOM_BAD_REQUEST;
     enter(r);
     gmk_store_seat *s = &r->row.seat[1];
     s->taken = true;
+    s->account = account > 0 ? account : 0;
     crypto_hash_sha256(s->token_sha256, token, token_len);
     snprintf(s->name, sizeof s->name, "%s", name);
     s->color = other(r->row.seat[0].color);
@@ -429,6 +480,20 @@ gmk_room_status gmk_room_join(gmk_room *r, const void *token, size_t token_len, 
     start_game(r, now);
     if (seat) *seat = 1;
     return done(r, now, GMK_ROOM_OK);
+}
+
+void gmk_room_forget_account(gmk_room *r, int64_t account, const char *neutral) {
+    for (int i = 0; r && account > 0 && i < 2; i++) {
+        gmk_store_seat *s = &r->row.seat[i];
+        if (!s->taken || s->account != account) continue;
+        snprintf(s->name, sizeof s->name, "%s", neutral);
+        s->account = 0;
+        for (int k = 0; k < r->log_len; k++) {
+            gmk_room_event *e = &r->log[k];
+            if (e->seat == i && (e->kind == GMK_ROOM_EV_CREATED || e->kind == GMK_ROOM_EV_JOINED))
+                snprintf(e->name, sizeof e->name, "%s", neutral);
+        }
+    }
 }
 
 static gmk_room_status set_connected(gmk_room *r, const void *token, size_t token_len, int delta,
@@ -678,8 +743,10 @@ void gmk_room_get_state(const gmk_room *r, int64_t now, gmk_room_state *out) {
         out->seat[i].connected = connected(r, i);
         out->seat[i].since_ms = r->live[i].since_ms;
         out->seat[i].muted = (w->muted >> i) & 1;
+        out->seat[i].account = w->seat[i].account;
     }
     out->spectators = r->spectators;
+    out->rated = w->rated;
     out->draw_by = w->draw_by;
     out->undo_by = w->undo_by;
     out->rematch_by = w->rematch_by;

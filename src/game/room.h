@@ -27,7 +27,13 @@
  * (a bug in the caller, not a player's doing). The room does no other I/O, draws no random numbers
  * and reads no clock. Threads: a room is used by one thread at a time (the server holds a lock per
  * room); two moves sent at once for one turn are then one move and one GMK_ROOM_NOT_YOUR_TURN. The
- * store handle, if any, must only be used by that thread meanwhile. */
+ * store handle, if any, must only be used by that thread meanwhile.
+ *
+ * Accounts: a seat may be held by an account (store/accounts.h). Each game of the room is
+ * linked to the accounts of its seats, with their colours, in the batch of its first saved
+ * call; in a rated room the call that ends a game also records both players' new ratings
+ * (game/rating.h, gmk_rating_record_game) in that same batch, so the result and the ratings
+ * are committed together or not at all. */
 #ifndef GMK_ROOM_H
 #define GMK_ROOM_H
 
@@ -86,6 +92,9 @@ typedef struct {
     bool random_bit;   /* with GMK_ROOM_BLACK_RANDOM: true, the creator plays black */
     int clock_minutes; /* 0: no clock; else 1..GMK_ROOM_CLOCK_MINUTES_MAX */
     int increment_s;   /* seconds added after each move, 0..GMK_ROOM_INCREMENT_MAX */
+    bool rated;        /* the games change both players' ratings (game/rating.h): the creator
+                          and the friend must hold two different accounts */
+    int64_t account;   /* the creator's account (store/accounts.h); 0: a guest */
 } gmk_room_config;
 
 /* The kinds of events; the numbers are stored and never change meaning. Fields each carries
@@ -146,7 +155,9 @@ typedef struct {
         bool connected;
         int64_t since_ms; /* connected or disconnected since */
         bool muted;       /* this seat has muted the other's chat */
+        int64_t account;  /* the account holding it; 0: a guest */
     } seat[2];
+    bool rated;
     int spectators;
     gmk_color draw_by, undo_by, rematch_by; /* pending offers; GMK_EMPTY: none */
     int64_t claim_ms;    /* when the side not to move may claim the win (0: not counting) */
@@ -221,6 +232,16 @@ void gmk_room_free(gmk_room *r);
  * (may be NULL) receives 0 or 1. */
 gmk_room_status gmk_room_join(gmk_room *r, const void *token, size_t token_len, const char *name,
                               int64_t now, int *seat);
+
+/* gmk_room_join for a player with an account (0: a guest). A rated room takes only an account
+ * other than the creator's: GMK_ROOM_BAD_REQUEST otherwise (the server says why first). */
+gmk_room_status gmk_room_join_as(gmk_room *r, const void *token, size_t token_len, const char *name,
+                                 int64_t account, int64_t now, int *seat);
+
+/* An account was deleted (store/accounts.h, which renamed its seats in the store): its seats
+ * in this room in memory, and their names in the log kept in memory, take the neutral name
+ * and no account. Writes nothing. */
+void gmk_room_forget_account(gmk_room *r, int64_t account, const char *neutral);
 
 /* The seat token holds: 0, 1, or -1 for none (constant time in the token). */
 int gmk_room_seat_of(const gmk_room *r, const void *token, size_t token_len);

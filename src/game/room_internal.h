@@ -31,6 +31,7 @@ struct gmk_room {
     int log_len, log_cap;
     gmk_room_event pending[PENDING_MAX];
     int npending;
+    int64_t linked_game; /* the game last linked to the seats' accounts */
 };
 
 /* Appends an event to the call's pending events with the next number; the caller fills it. */

@@ -80,15 +80,15 @@ static int write_row(gmk_store *s, const gmk_store_room *r, int64_t stored_seq, 
     static const char insert[] =
         "INSERT INTO rooms (code, rule, size, clock_ms, increment_ms, created_ms, touched_ms, "
         "phase, game_id, game_no, black_ms, white_ms, turn_start_ms, draw_by, undo_by, "
-        "rematch_by, outcome, reason, last_seq, muted) "
+        "rematch_by, outcome, reason, last_seq, muted, rated) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
-        "?18, ?19, ?20) RETURNING id";
+        "?18, ?19, ?20, ?21) RETURNING id";
     static const char update[] =
         "UPDATE rooms SET code = ?1, rule = ?2, size = ?3, clock_ms = ?4, increment_ms = ?5, "
         "created_ms = ?6, touched_ms = ?7, phase = ?8, game_id = ?9, game_no = ?10, "
         "black_ms = ?11, white_ms = ?12, turn_start_ms = ?13, draw_by = ?14, undo_by = ?15, "
-        "rematch_by = ?16, outcome = ?17, reason = ?18, last_seq = ?19, muted = ?20 "
-        "WHERE id = ?21 AND last_seq = ?22";
+        "rematch_by = ?16, outcome = ?17, reason = ?18, last_seq = ?19, muted = ?20, "
+        "rated = ?23 WHERE id = ?21 AND last_seq = ?22";
     int rc;
     store_q *q = store_stmt(s, r->id ? update : insert, &rc);
     const int64_t v[] = {r->rule,       r->size,       r->clock_ms,   r->increment_ms,
@@ -101,6 +101,7 @@ static int write_row(gmk_store *s, const gmk_store_room *r, int64_t stored_seq, 
         rc = q_int64(q, i + 2, v[i]);
     if (r->id && rc == DB_OK) rc = q_int64(q, 21, r->id);
     if (r->id && rc == DB_OK) rc = q_int64(q, 22, stored_seq);
+    if (rc == DB_OK) rc = q_int64(q, r->id ? 23 : 21, r->rated ? 1 : 0);
     if (rc == DB_OK) rc = q_step(q);
     if (rc == DB_ROW && !r->id) {
         *new_id = q_col64(q, 0);
@@ -133,10 +134,11 @@ static int write_seats(gmk_store *s, int64_t id, const gmk_store_room *r) {
         return rc == DB_DONE ? DB_OK : rc;
     }
     store_q *q = store_stmt(s,
-                            "INSERT INTO room_seats (room_id, seat, token_sha256, name, color) "
-                            "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (room_id, seat) DO UPDATE "
-                            "SET token_sha256 = excluded.token_sha256, name = excluded.name, "
-                            "color = excluded.color",
+                            "INSERT INTO room_seats (room_id, seat, token_sha256, name, color, "
+                            "account_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (room_id, "
+                            "seat) DO UPDATE SET token_sha256 = excluded.token_sha256, "
+                            "name = excluded.name, color = excluded.color, "
+                            "account_id = excluded.account_id",
                             &rc);
     for (int i = 0; i < 2 && rc == DB_OK; i++) {
         const gmk_store_seat *st = &r->seat[i];
@@ -147,6 +149,7 @@ static int write_seats(gmk_store *s, int64_t id, const gmk_store_room *r) {
         if (rc == DB_OK) rc = q_blob(q, 3, st->token_sha256, GMK_STORE_HASH_LEN);
         if (rc == DB_OK) rc = bind_text(q, 4, st->name, sizeof st->name);
         if (rc == DB_OK) rc = q_int64(q, 5, (int)st->color);
+        if (rc == DB_OK) rc = q_int64(q, 6, st->account);
         if (rc == DB_OK) rc = q_step(q);
         if (rc == DB_DONE) rc = DB_OK;
     }
@@ -270,7 +273,7 @@ gmk_store_status gmk_store_room_save(gmk_store *s, const gmk_store_room *r,
 #define ROOM_COLUMNS                                                                               \
     "id, code, rule, size, clock_ms, increment_ms, created_ms, touched_ms, phase, game_id, "       \
     "game_no, black_ms, white_ms, turn_start_ms, draw_by, undo_by, rematch_by, outcome, reason, "  \
-    "last_seq, muted"
+    "last_seq, muted, rated"
 
 static void read_row(store_q *q, gmk_store_room *r) {
     memset(r, 0, sizeof *r);
@@ -295,13 +298,15 @@ static void read_row(store_q *q, gmk_store_room *r) {
     r->reason = (gmk_reason)q_colint(q, 18);
     r->last_seq = q_col64(q, 19);
     r->muted = q_colint(q, 20);
+    r->rated = q_col64(q, 21) != 0;
 }
 
 /* Reads the seats of room r->id into r (*ok false when one is damaged); a DB_ code. */
 static int read_seats(gmk_store *s, gmk_store_room *r, bool *ok) {
     int rc;
     store_q *q = store_stmt(
-        s, "SELECT seat, token_sha256, name, color FROM room_seats WHERE room_id = ?", &rc);
+        s, "SELECT seat, token_sha256, name, color, account_id FROM room_seats WHERE room_id = ?",
+        &rc);
     if (rc == DB_OK) rc = q_int64(q, 1, r->id);
     while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
         rc = DB_OK;
@@ -318,6 +323,7 @@ static int read_seats(gmk_store *s, gmk_store_room *r, bool *ok) {
         memcpy(st->token_sha256, hash, GMK_STORE_HASH_LEN);
         copy_text(st->name, sizeof st->name, q_coltext(q, 2));
         st->color = (gmk_color)color;
+        st->account = q_col64(q, 4);
     }
     store_stmt_release(s, q);
     return rc == DB_DONE ? DB_OK : rc;

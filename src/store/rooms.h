@@ -24,6 +24,7 @@ typedef struct {
     uint8_t token_sha256[GMK_STORE_HASH_LEN];
     char name[GMK_STORE_NAME_MAX];
     gmk_color color; /* the colour this seat plays in the current game */
+    int64_t account; /* the account that holds it (store/accounts.h); 0: a guest */
 } gmk_store_seat;
 
 /* A room as stored. Numbers that game/room.c gives meaning to (phase, offers) are kept as
@@ -46,6 +47,7 @@ typedef struct {
     gmk_reason reason;
     int64_t last_seq; /* the sequence number of the room's last event */
     int muted;        /* bit i: seat i has muted the other seat's chat (0..3) */
+    bool rated;       /* its games change the players' ratings (game/rating.h) */
 } gmk_store_room;
 
 /* One event of a room's log. kind is game/room.h's gmk_room_event_kind; the other fields are

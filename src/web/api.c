@@ -332,6 +332,8 @@ enum MHD_Result web_api(web_request *rq) {
     if (handled) return r;
     r = web_account_api(rq, &handled);
     if (handled) return r;
+    r = web_players_api(rq, &handled);
+    if (handled) return r;
     r = web_api_misc(rq, &handled);
     if (handled) return r;
     return web_error(rq, 404, "no such route");

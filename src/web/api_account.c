@@ -285,6 +285,7 @@ static enum MHD_Result delete_account(web_request *rq, json_t *body) {
     uint64_t seq = st == GMK_STORE_OK ? web_wrote(rq->web) : 0;
     pthread_mutex_unlock(&rq->web->store_mu);
     if (st != GMK_STORE_OK) return web_error(rq, 500, err);
+    rooms_forget_account(rq->web, rq->account_id, GMK_ACCOUNT_NEUTRAL_NAME);
     set_cookie(rq, "", 0);
     return web_durable_reply(rq, seq, 200, json_pack("{s:b}", "deleted", 1));
 }

@@ -7,6 +7,7 @@
 #include "core/record.h"
 #include "core/renju.h"
 #include "game/level.h"
+#include "game/rating.h"
 #include "store/accounts.h"
 #include "web/web_internal.h"
 
@@ -22,9 +23,9 @@ static enum MHD_Result get_config(web_request *rq) {
                                   "default", GMK_DEFAULT_SIZE));
     json_t *levels = json_array();
     for (int l = GMK_LEVEL_MIN; l <= gmk_level_count(); l++)
-        json_array_append_new(levels,
-                              json_pack("{s:i,s:s,s:s}", "level", l, "name", gmk_level_name(l),
-                                        "name_zh", gmk_level_name_zh(l)));
+        json_array_append_new(levels, json_pack("{s:i,s:s,s:s,s:i}", "level", l, "name",
+                                                gmk_level_name(l), "name_zh", gmk_level_name_zh(l),
+                                                "rating", gmk_rating_of_level(l)));
     json_object_set_new(j, "levels", levels);
     gmk_game_config d = gmk_game_config_default();
     json_object_set_new(j, "defaults",

@@ -156,10 +156,12 @@ json_t *room_state_json(live_room *lr, int64_t now, int you) {
         json_object_set_new(s, "color", color_or_null(st.seat[i].taken ? st.seat[i].color : 0));
         json_object_set_new(s, "connected", json_boolean(st.seat[i].connected));
         json_object_set_new(s, "since_ms", json_integer(st.seat[i].since_ms));
+        json_object_set_new(s, "account", json_boolean(st.seat[i].account > 0));
         json_array_append_new(seats, s);
     }
     json_object_set_new(j, "seats", seats);
     json_object_set_new(j, "spectators", json_integer(st.spectators));
+    json_object_set_new(j, "rated", json_boolean(st.rated));
     json_object_set_new(j, "draw_by", color_or_null(st.draw_by));
     json_object_set_new(j, "undo_by", color_or_null(st.undo_by));
     json_object_set_new(j, "rematch_by", color_or_null(st.rematch_by));
@@ -321,6 +323,16 @@ static void room_insert(gmk_web *w, live_room *lr) {
     lr->next = w->rooms;
     w->rooms = lr;
     w->room_count++;
+}
+
+void rooms_forget_account(gmk_web *w, int64_t account, const char *neutral) {
+    pthread_mutex_lock(&w->rooms_mu);
+    for (live_room *lr = w->rooms; lr; lr = lr->next) {
+        pthread_mutex_lock(&lr->mu);
+        gmk_room_forget_account(lr->room, account, neutral);
+        pthread_mutex_unlock(&lr->mu);
+    }
+    pthread_mutex_unlock(&w->rooms_mu);
 }
 
 live_room *room_get(gmk_web *w, const char *typed, unsigned *status, char *err, size_t errlen) {

@@ -181,10 +181,27 @@ static enum MHD_Result post_room(web_request *rq) {
     if (!body) return res;
     char err[256] = "";
     gmk_room_config cfg;
-    const char *name;
-    if (!read_config(body, &cfg, err, sizeof err) || !read_name(body, &name, err, sizeof err)) {
+    const char *name = NULL;
+    /* a signed-in player plays under its account's name; a rated room needs one */
+    bool signed_in = web_account(rq);
+    json_t *rated = json_object_get(body, "rated");
+    if (!read_config(body, &cfg, err, sizeof err) ||
+        (!signed_in && !read_name(body, &name, err, sizeof err))) {
         json_decref(body);
         return web_error(rq, 400, err);
+    }
+    if (rated && !json_is_boolean(rated)) {
+        json_decref(body);
+        return web_error(rq, 400, "rated must be true or false");
+    }
+    cfg.rated = json_is_true(rated);
+    if (cfg.rated && !signed_in) {
+        json_decref(body);
+        return web_error(rq, 401, "log in to create a rated room");
+    }
+    if (signed_in) {
+        cfg.account = rq->account_id;
+        name = rq->account_name;
     }
     uint8_t token[GMK_WEB_TOKEN_BYTES];
     if (!web_random(token, sizeof token)) {
@@ -393,17 +410,34 @@ static enum MHD_Result room_action(web_request *rq, live_room *lr, const char *w
     char err[256] = "";
     size_t tl = GMK_WEB_TOKEN_BYTES;
     if (is_join) {
-        const char *name;
-        if (!read_name(body, &name, err, sizeof err)) {
+        const char *name = NULL;
+        bool signed_in = web_account(rq); /* room -> store: the lock order allows it */
+        if (!signed_in && !read_name(body, &name, err, sizeof err)) {
             json_decref(body);
             room_release(lr);
             return web_error(rq, 400, err);
         }
+        if (signed_in) name = rq->account_name;
         bool fresh = !has_token || gmk_room_seat_of(lr->room, token, tl) < 0;
+        gmk_room_state rs;
+        gmk_room_get_state(lr->room, now, &rs);
+        if (fresh && rs.rated && !rs.seat[1].taken) {
+            const char *why = !signed_in ? "log in to play a rated game"
+                              : rs.seat[0].account == rq->account_id
+                                  ? "you cannot play a rated game against yourself"
+                                  : NULL;
+            if (why) {
+                json_decref(body);
+                room_release(lr);
+                return web_error(rq, signed_in ? 409 : 401, why);
+            }
+        }
         if (fresh && !new_seat(rq, lr->code, token)) st = GMK_ROOM_NO_MEMORY;
         int seat = -1;
         pthread_mutex_lock(&rq->web->store_mu);
-        if (st != GMK_ROOM_NO_MEMORY) st = gmk_room_join(lr->room, token, tl, name, now, &seat);
+        if (st != GMK_ROOM_NO_MEMORY)
+            st = gmk_room_join_as(lr->room, token, tl, name, signed_in ? rq->account_id : 0, now,
+                                  &seat);
         pthread_mutex_unlock(&rq->web->store_mu);
         if (st != GMK_ROOM_OK) rq->seat_cookie[0] = '\0'; /* no seat: no cookie */
         json_decref(body);

@@ -276,6 +276,9 @@ enum MHD_Result web_account_api(web_request *rq, bool *handled);
  * fails: a guest then). Takes store_mu: call it without. */
 bool web_account(web_request *rq);
 
+/* Answers /api/leaderboard and /api/player (api_players.c); *handled false (MHD_NO) otherwise. */
+enum MHD_Result web_players_api(web_request *rq, bool *handled);
+
 /* --- durable.c --------------------------------------------------------------------------- */
 
 /* Counts a write just committed (store_mu held); returns its number for web_durable. */
@@ -417,6 +420,8 @@ live_room *room_get(gmk_web *w, const char *code, unsigned *status, char *err, s
  * NULL with *status (400, 500) and err. */
 live_room *room_create(gmk_web *w, const gmk_room_config *cfg, const uint8_t *token,
                        const char *name, unsigned *status, char *err, size_t errlen);
+/* A deleted account's seats in the rooms in memory take the neutral name (none held). */
+void rooms_forget_account(gmk_web *w, int64_t account, const char *neutral);
 /* Sends the room's new events to its viewers and re-arms the timer (mu held). */
 void room_publish(live_room *lr);
 /* room_publish, then unlocks the room. */

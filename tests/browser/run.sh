@@ -1,7 +1,8 @@
 #!/bin/sh
 # The browser tests of the web game: type-checks web/*.js (tsc --checkJs, JSDoc types), then
 # drives Debian's chromium (headless, Playwright) against the real `$GMK_BIN serve` on a free
-# loopback port (test.mjs: the game; online.mjs: the online room page). Screenshots go to
+# loopback port (test.mjs: the game; online.mjs: the online room page; people.mjs: accounts,
+# ratings and players' pages). Screenshots go to
 # build/screenshots/. Installs what is missing (chromium, node, the npm packages of the lock
 # file) through scripts/deps.sh.
 set -u
@@ -20,4 +21,5 @@ rc=0
 timeout 600 node test.mjs "$(dirname "$GMK_BIN")/screenshots" || rc=1
 timeout 300 node online.mjs "$(dirname "$GMK_BIN")/screenshots" || rc=1
 timeout 300 node teach.mjs "$(dirname "$GMK_BIN")/screenshots" || rc=1
+timeout 300 node people.mjs "$(dirname "$GMK_BIN")/screenshots" || rc=1
 exit $rc

@@ -18,9 +18,13 @@
 #include <sqlite3.h>
 
 #include "game/account.h"
+#include "game/rating.h"
+#include "game/room.h"
 #include "store/accounts.h"
+#include "store/ratings.h"
 #include "store/schema.h"
 #include "store/store.h"
+#include "store/store_internal.h"
 #include "web/web_internal.h"
 
 static char tmp[256];
@@ -360,4 +364,101 @@ Test(accounts, migrates_v5_to_v6) {
     cr_assert_eq(sqlite3_column_int(q, 2), 0);
     sqlite3_finalize(q);
     sqlite3_close(db);
+}
+
+/* A rated room (game/room.c with game/rating.c): the call that ends the game commits the result,
+ * the room's events and both ratings together; when the ratings cannot be written, none of it
+ * is (the last move answers GMK_ROOM_STORE and the stored game is still on). */
+static gmk_room *rated_room(gmk_store *s, const char *code, int minutes, int64_t a, int64_t b,
+                            const uint8_t *ta, const uint8_t *tb, int64_t now) {
+    gmk_room_config cfg = {.rule = GMK_RULE_FREESTYLE,
+                           .size = 15,
+                           .black = GMK_ROOM_BLACK_ME,
+                           .clock_minutes = minutes,
+                           .increment_s = 0,
+                           .rated = true,
+                           .account = a};
+    gmk_room *r = NULL;
+    cr_assert_eq(gmk_room_create(s, &cfg, code, ta, 16, "A", now, &r, err, sizeof err), GMK_ROOM_OK,
+                 "%s", err);
+    cr_assert_eq(gmk_room_join(r, tb, 16, "B", now, NULL), GMK_ROOM_BAD_REQUEST, "a guest");
+    uint8_t other[16];
+    memset(other, 0xC3, sizeof other);
+    cr_assert_eq(gmk_room_join_as(r, other, 16, "A2", a, now, NULL), GMK_ROOM_BAD_REQUEST,
+                 "the creator's own account");
+    cr_assert_eq(gmk_room_join_as(r, tb, 16, "B", b, now, NULL), GMK_ROOM_OK);
+    return r;
+}
+
+/* Black (a) plays h8..l8 on row 7, white (b) row 0; returns the last call's status. */
+static gmk_room_status play_five(gmk_room *r, const uint8_t *ta, const uint8_t *tb, int64_t now) {
+    for (int i = 0; i < 4; i++) {
+        cr_assert_eq(gmk_room_play(r, ta, 16, 7 + i, 7, -1, now, NULL), GMK_ROOM_OK);
+        cr_assert_eq(gmk_room_play(r, tb, 16, i, 0, -1, now, NULL), GMK_ROOM_OK);
+    }
+    return gmk_room_play(r, ta, 16, 11, 7, -1, now, NULL);
+}
+
+Test(accounts, rated_game_commits_result_and_ratings_together) {
+    gmk_store *s = open_db("rated");
+    int64_t a = new_account(s, "Ann"), b = new_account(s, "Bob");
+    uint8_t ta[17], tb[17];
+    memset(ta, 0xA1, sizeof ta);
+    memset(tb, 0xB2, sizeof tb);
+    const int64_t now = 1800000000000;
+    gmk_room *r = rated_room(s, "ABCDEFGHJKLM", 5, a, b, ta, tb, now);
+    cr_assert_eq(play_five(r, ta, tb, now), GMK_ROOM_OK);
+    gmk_store_rating ra, rb;
+    cr_assert_eq(gmk_store_rating_get(s, a, GMK_RULE_FREESTYLE, GMK_TC_BLITZ, &ra, err, sizeof err),
+                 GMK_STORE_OK, "%s", err);
+    cr_assert_eq(gmk_store_rating_get(s, b, GMK_RULE_FREESTYLE, GMK_TC_BLITZ, &rb, err, sizeof err),
+                 GMK_STORE_OK);
+    cr_assert_gt(ra.rating, 1500);
+    cr_assert_lt(rb.rating, 1500);
+    cr_assert_eq(ra.wins, 1);
+    cr_assert_eq(rb.losses, 1);
+    cr_assert(gmk_rating_provisional(ra.deviation));
+    gmk_room_free(r);
+
+    /* the ratings cannot be written: the winning move is not stored either */
+    r = rated_room(s, "BCDEFGHJKLMN", 30, a, b, ta, tb, now);
+    cr_assert_eq(s->be->exec(s, "DROP TABLE rating_history"), DB_OK);
+    cr_assert_eq(play_five(r, ta, tb, now), GMK_ROOM_STORE);
+    gmk_room_state rs;
+    gmk_room_get_state(r, now, &rs);
+    int64_t game = rs.game_id;
+    gmk_room_free(r);
+    cr_assert_gt(game, 0);
+    gmk_store_record *rec = malloc(sizeof *rec);
+    cr_assert_eq(gmk_store_game_load(s, game, rec, err, sizeof err), GMK_STORE_OK);
+    cr_assert_not(rec->game.finished, "the result was stored without the ratings");
+    cr_assert_eq(rec->game.move_count, 8);
+    free(rec);
+    cr_assert_eq(
+        gmk_store_rating_get(s, a, GMK_RULE_FREESTYLE, GMK_TC_CLASSICAL, &ra, err, sizeof err),
+        GMK_STORE_NOT_FOUND);
+    cr_assert_eq(gmk_room_load(s, "BCDEFGHJKLMN", now, &r, err, sizeof err), GMK_ROOM_OK);
+    gmk_room_get_state(r, now, &rs);
+    cr_assert_eq(rs.phase, GMK_ROOM_PLAYING, "the room is as stored: still playing");
+    cr_assert(rs.rated);
+    cr_assert_eq(rs.seat[1].account, b);
+    gmk_room_free(r);
+    gmk_store_close(s);
+}
+
+Test(accounts, time_control_classes) {
+    cr_assert_eq(gmk_rating_tc_of(0, 0), GMK_TC_UNTIMED);
+    cr_assert_eq(gmk_rating_tc_of(60000, 0), GMK_TC_BULLET);
+    cr_assert_eq(gmk_rating_tc_of(120000, 1000), GMK_TC_BULLET); /* 120 + 40 = 160 s */
+    cr_assert_eq(gmk_rating_tc_of(180000, 0), GMK_TC_BLITZ);
+    cr_assert_eq(gmk_rating_tc_of(300000, 3000), GMK_TC_BLITZ);       /* 420 s */
+    cr_assert_eq(gmk_rating_tc_of(600000, 5000), GMK_TC_RAPID);       /* 800 s */
+    cr_assert_eq(gmk_rating_tc_of(1200000, 10000), GMK_TC_CLASSICAL); /* 1600 s */
+    cr_assert_eq(gmk_rating_tc_of(1800000, 0), GMK_TC_CLASSICAL);
+    gmk_tc tc;
+    cr_assert(gmk_rating_tc_parse("rapid", &tc));
+    cr_assert_eq(tc, GMK_TC_RAPID);
+    cr_assert_not(gmk_rating_tc_parse("Rapid", &tc));
+    cr_assert_not(gmk_rating_provisional(GMK_RATING_PROVISIONAL_RD));
+    cr_assert(gmk_rating_provisional(GMK_RATING_PROVISIONAL_RD + 0.1));
 }
