@@ -181,10 +181,7 @@ export class App {
      * @param {Point | null} p */
     onFocus(p) {
         if (!p) return;
-        if (this.board.keyboard) {
-            const st = (this.board.view.stones || []).find((x) => x.x === p.x && x.y === p.y);
-            this.announce(t('cellAnn', pointName(p), st ? colorName(st.color) : t('emptyCell')));
-        }
+        // (a screen reader reads the grid's active cell itself: board.js labels each cell)
         const name = pointName(p);
         const foul = (this.board.view.forbidden || []).find((f) => f.x === p.x && f.y === p.y);
         if (foul) this.say(t('forbiddenAt', name, foul.label), true);
@@ -246,9 +243,9 @@ export class App {
         if (!(saved > 0)) saved = await this.game.findMine();
         if (saved > 0) {
             const ok = await this.game.open(saved);
-            if (!ok && !shared) await this.game.create(this.setup.remembered());
+            if (!ok && !shared) await this.game.startDraft(this.setup.remembered());
         } else if (!shared) {
-            await this.game.create(this.setup.remembered());
+            await this.game.startDraft(this.setup.remembered());
         }
         if (shared) this.replay.load(shared);
         else this.render();

@@ -7,6 +7,13 @@
 // Input: a mouse shows a ghost stone under the pointer and plays on click; a touch shows the
 // ghost on the first tap and plays on a second tap at the same point; the arrow keys move a
 // cursor and Enter or Space plays it.
+// For screen readers the board is an ARIA grid (role="grid", rows of gridcells, one a point,
+// each labelled with its name and what is on it: "h8: Black, last move"); the keyboard cursor is
+// the grid's active cell (aria-activedescendant), so a screen reader reads each cell the cursor
+// reaches; Home/End go to the row's ends, PageUp/PageDown to the column's. The drawing itself
+// is hidden from them (aria-hidden), its facts being in the cells' labels.
+
+import { t } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 40;
@@ -100,11 +107,13 @@ export class Board {
         this.cursor = { x: 7, y: 7 };
         this.keyboard = false;
         this.defs();
-        this.base = el('g', { class: 'base' }, svg);
-        this.marks = el('g', { class: 'marks' }, svg);
-        this.top = el('g', { class: 'top' }, svg);
+        this.base = el('g', { class: 'base', 'aria-hidden': 'true' }, svg);
+        this.marks = el('g', { class: 'marks', 'aria-hidden': 'true' }, svg);
+        this.top = el('g', { class: 'top', 'aria-hidden': 'true' }, svg);
+        /** the grid's cells, for screen readers (transparent, under no pointer) */
+        this.cells = el('g', { class: 'cells', role: 'rowgroup' }, svg);
         svg.setAttribute('tabindex', '0');
-        svg.setAttribute('role', 'application');
+        svg.setAttribute('role', 'grid');
         svg.addEventListener('pointermove', (e) => this.pointerMove(e));
         svg.addEventListener('pointerleave', (e) => {
             if (e.pointerType === 'mouse') this.setGhost(null);
@@ -164,10 +173,58 @@ export class Board {
             this.ghost = null;
             this.pending = null;
             this.drawBase();
+            this.drawCells();
         }
         if (view.toMove === null) this.pending = null;
         this.drawMarks();
+        this.labelCells();
         this.drawTop();
+    }
+
+    /** The grid's rows and cells: a row per board row, top (the highest number) first. */
+    drawCells() {
+        const n = this.view.size;
+        this.cells.replaceChildren();
+        for (let y = n - 1; y >= 0; y--) {
+            const row = el('g', { role: 'row', 'aria-rowindex': n - y }, this.cells);
+            for (let x = 0; x < n; x++) {
+                const [cx, cy] = this.xy({ x, y });
+                el('rect', {
+                    id: `cell-${pointName({ x, y })}`, role: 'gridcell', 'aria-colindex': x + 1,
+                    x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL,
+                    fill: 'transparent', 'pointer-events': 'none',
+                }, row);
+            }
+        }
+        this.svg.setAttribute('aria-rowcount', String(n));
+        this.svg.setAttribute('aria-colcount', String(n));
+        this.activeCell();
+    }
+
+    /** What each cell says: its name, the stone on it or "empty", the last move, black's
+     * forbidden point with its kind, the hint. */
+    labelCells() {
+        const v = this.view;
+        /** @type {Map<string, string[]>} */
+        const says = new Map();
+        const add = (/** @type {Point} */ p, /** @type {string} */ s) => {
+            const k = pointName(p);
+            says.set(k, [...(says.get(k) || []), s]);
+        };
+        const last = v.stones.length ? v.stones[v.stones.length - 1] : null;
+        for (const s of v.stones) add(s, t(s.color));
+        if (last) add(last, t('lastMoveCell'));
+        for (const f of v.forbidden || []) add(f, t('forbiddenCell', f.label));
+        if (v.hint) add(v.hint, t('hintCell'));
+        for (const c of this.cells.querySelectorAll('[role=gridcell]')) {
+            const name = c.id.slice(5);
+            c.setAttribute('aria-label', t('cellAnn', name, (says.get(name) || [t('emptyCell')]).join(t('listSep'))));
+        }
+    }
+
+    /** The grid's active cell is the keyboard cursor. */
+    activeCell() {
+        this.svg.setAttribute('aria-activedescendant', `cell-${pointName(this.cursor)}`);
     }
 
     /** The board itself: wood, grid, star points and coordinates. */
@@ -430,7 +487,10 @@ export class Board {
     key(e) {
         const n = this.view.size;
         /** @type {Record<string, [number, number]>} */
-        const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+        const moves = {
+            ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1],
+            Home: [-n, 0], End: [n, 0], PageUp: [0, n], PageDown: [0, -n],
+        };
         const d = moves[e.key];
         if (d) {
             e.preventDefault();
@@ -442,6 +502,7 @@ export class Board {
             }
             this.keyboard = true;
             this.pending = null;
+            this.activeCell();
             this.setGhost({ ...this.cursor });
             this.drawTop();
         } else if ((e.key === 'Enter' || e.key === ' ') && this.view.toMove) {

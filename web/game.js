@@ -28,6 +28,10 @@ export class Game {
         this.thinkingSince = 0;
         this.ticker = 0;
         this.busy = false;
+        /** A first visit's game, not yet on the server: it is created with the first move, so
+         * that a visit that plays nothing stores nothing (defect 10).
+         * @type {Record<string, unknown> | null} */
+        this.draft = null;
         $('undo').addEventListener('click', () => this.act('undo'));
         $('redo').addEventListener('click', () => this.act('redo'));
         $('hint').addEventListener('click', () => this.act('hint'));
@@ -85,8 +89,21 @@ export class Game {
         }
     }
 
+    /** A first visit: the board of a new game where the player moves first, created on the
+     * server by the first move; a game where the computer opens (or a swap opening) at once.
+     * @param {Record<string, unknown>} setup @returns {Promise<boolean>} */
+    async startDraft(setup) {
+        const computerFirst = setup.mode !== 'hvh' && setup.human === 'white';
+        if (computerFirst || (setup.opening && setup.opening !== 'free')) return this.create(setup);
+        this.draft = setup;
+        this.state = null;
+        this.app.render();
+        return true;
+    }
+
     /** Shows s and follows its game's event stream. @param {api.GameState} s */
     follow(s) {
+        this.draft = null;
         if (this.events) this.events.close();
         this.state = null;
         this.apply(s);
@@ -145,6 +162,8 @@ export class Game {
     /** What the board shows for the game. @returns {View} */
     view() {
         const s = this.state;
+        const d = this.draft;
+        if (!s && d) return { size: Number(d.size) || 15, stones: [], toMove: this.busy ? null : 'black', side: 'black' };
         if (!s) return { size: 15, stones: [], toMove: null };
         const stones = points(s.moves, s.size).map((p, i) => ({
             ...p,
@@ -170,6 +189,7 @@ export class Game {
      * @returns {string} */
     statusText() {
         const s = this.state;
+        if (!s && this.draft) return t(this.draft.mode === 'hvh' ? 'toMove' : 'toMoveYou', colorName('black'));
         if (!s) return '';
         if (s.over) {
             const text = resultText(s.result);
@@ -249,6 +269,15 @@ export class Game {
     /** The player chose a point. @param {Point} p */
     async play(p) {
         const s = this.state;
+        if (!s && this.draft && !this.busy) { // the first move creates the game
+            const d = this.draft;
+            this.busy = true;
+            const ok = await this.create({ ...d, moves: pointName(p) });
+            this.busy = false;
+            if (!ok) this.draft = d;
+            this.app.render();
+            return;
+        }
         if (!s || this.busy) return;
         const point = pointName(p);
         await this.send(() => api.move(s.id, point, s.moves.length), (e) => {

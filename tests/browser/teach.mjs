@@ -295,6 +295,16 @@ await test('axe-core: no serious or critical violation on the game, review, coac
     }
 });
 
+/** The board's active cell (the keyboard cursor) and what a screen reader hears of it.
+ * @param {import('playwright-core').Page} page */
+async function activeCell(page) {
+    return page.evaluate(() => {
+        const id = document.querySelector('#board')?.getAttribute('aria-activedescendant') || '';
+        const cell = document.getElementById(id);
+        return { id, role: cell?.getAttribute('role'), label: cell?.getAttribute('aria-label') };
+    });
+}
+
 await test('defect 8: the first Enter on the board plays; a screen reader hears the cursor and each move', async () => {
     const { ctx, page } = await open();
     await gameWith(page, 'h9');
@@ -305,9 +315,85 @@ await test('defect 8: the first Enter on the board plays; a screen reader hears 
     assert.ok(placed.includes('h8'), `the first Enter played at the centre: ${placed}`);
     await page.waitForFunction(() => document.querySelector('#announce')?.textContent === 'White h8');
     await page.keyboard.press('ArrowUp');
-    await page.waitForFunction(() => document.querySelector('#announce')?.textContent === 'h9: Black');
+    assert.deepEqual(await activeCell(page), { id: 'cell-h9', role: 'gridcell', label: 'h9: Black' });
     await page.keyboard.press('ArrowUp');
-    await page.waitForFunction(() => document.querySelector('#announce')?.textContent === 'h10: empty');
+    assert.deepEqual(await activeCell(page), { id: 'cell-h10', role: 'gridcell', label: 'h10: empty' });
+    await ctx.close();
+});
+
+await test('the board is an ARIA grid: rows of labelled cells, walked with the keys, in both languages', async () => {
+    const { ctx, page } = await open();
+    // renju, black to move with a forbidden point (a double-three at j9 by h8 i8 / j10 j11)
+    const id = await page.evaluate(async () => {
+        const r = await fetch('/api/games', {
+            method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin',
+            body: JSON.stringify({ mode: 'hvh', rule: 'renju', moves: 'h9a1i9a3j11a5j12a7' }),
+        });
+        const s = await r.json();
+        localStorage.setItem('gmk.game', String(s.id));
+        return s;
+    });
+    assert.ok(id.forbidden.length > 0, `a forbidden point to label: ${JSON.stringify(id.forbidden)}`);
+    const foul = id.forbidden[0];
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    await waitStones(page, 8);
+    const grid = await page.evaluate(() => {
+        const b = document.querySelector('#board');
+        const rows = [...(b?.querySelectorAll('[role=row]') || [])];
+        return {
+            role: b?.getAttribute('role'), rows: rows.length,
+            cells: rows.map((r) => r.querySelectorAll('[role=gridcell]').length),
+            firstRow: [...rows[0].querySelectorAll('[role=gridcell]')].slice(0, 2).map((c) => c.getAttribute('aria-label')),
+            hidden: [...(b?.querySelectorAll(':scope > g:not(.cells)') || [])].every((g) => g.getAttribute('aria-hidden') === 'true'),
+        };
+    });
+    assert.equal(grid.role, 'grid');
+    assert.equal(grid.rows, 15);
+    assert.ok(grid.cells.every((n) => n === 15), 'fifteen cells a row');
+    assert.deepEqual(grid.firstRow, ['a15: empty', 'b15: empty'], 'the top row first, from a');
+    assert.ok(grid.hidden, 'the drawing is hidden from screen readers');
+    const label = (name) => page.getAttribute(`#cell-${name}`, 'aria-label');
+    assert.equal(await label('a7'), 'a7: White, last move');
+    assert.equal(await label('h9'), 'h9: Black');
+    assert.match((await label(foul.point)) || '', new RegExp(`^${foul.point}: forbidden for Black \\((double-three|double-four|overline)\\)$`));
+    // the keys: arrows, Home/End along the row, PageUp/PageDown along the column
+    await page.focus('#board');
+    assert.equal((await activeCell(page)).id, 'cell-h8', 'the cursor starts at the centre');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal((await activeCell(page)).id, 'cell-g8');
+    await page.keyboard.press('Home');
+    assert.equal((await activeCell(page)).id, 'cell-a8');
+    await page.keyboard.press('End');
+    assert.equal((await activeCell(page)).id, 'cell-o8');
+    await page.keyboard.press('PageUp');
+    assert.equal((await activeCell(page)).id, 'cell-o15');
+    await page.keyboard.press('PageDown');
+    assert.equal((await activeCell(page)).id, 'cell-o1');
+    assert.ok(await page.locator('#board .cursor').count() === 1, 'a visible cursor');
+    await page.keyboard.press('Enter');
+    await waitStones(page, 9);
+    assert.equal(await label('o1'), 'o1: Black, last move');
+    // in Chinese
+    await page.selectOption('#lang', 'zh');
+    await page.waitForFunction(() => document.querySelector('#cell-o1')?.getAttribute('aria-label') === 'o1：黑方，最后一手');
+    assert.equal(await label('h8'), 'h8：空');
+    await ctx.close();
+});
+
+await test('defect 10: a first visit stores no game until the first move', async () => {
+    const { ctx, page } = await open();
+    const mine = () => page.evaluate(async () => (await (await fetch('/api/games?limit=100')).json()).games.filter((/** @type {any} */ g) => g.owner));
+    assert.match(await status(page), /Black to move \(you\)/, 'the board is ready to play');
+    assert.deepEqual(await mine(), [], 'nothing stored by the visit');
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    assert.deepEqual(await mine(), [], 'nor by a second one');
+    await clickPoint(page, 'h8');
+    await waitStones(page, 2); // the computer answers
+    const games = await mine();
+    assert.equal(games.length, 1, 'the first move stored the game');
+    assert.ok(games[0].moves >= 1);
     await ctx.close();
 });
 
