@@ -116,18 +116,19 @@ static int write_seats(gmk_store *s, int64_t id, const gmk_store_room *r) {
     int rc;
     if (r->seat[0].taken && r->seat[1].taken) { /* the usual case: both in one statement */
         store_q *q = store_stmt(s,
-                                "INSERT INTO room_seats (room_id, seat, token_sha256, name, color) "
-                                "VALUES (?1, 0, ?2, ?3, ?4), (?1, 1, ?5, ?6, ?7) "
-                                "ON CONFLICT (room_id, seat) DO UPDATE "
+                                "INSERT INTO room_seats (room_id, seat, token_sha256, name, color, "
+                                "account_id) VALUES (?1, 0, ?2, ?3, ?4, ?5), "
+                                "(?1, 1, ?6, ?7, ?8, ?9) ON CONFLICT (room_id, seat) DO UPDATE "
                                 "SET token_sha256 = excluded.token_sha256, name = excluded.name, "
-                                "color = excluded.color",
+                                "color = excluded.color, account_id = excluded.account_id",
                                 &rc);
         if (rc == DB_OK) rc = q_int64(q, 1, id);
         for (int i = 0; i < 2 && rc == DB_OK; i++) {
             const gmk_store_seat *st = &r->seat[i];
-            rc = q_blob(q, 2 + 3 * i, st->token_sha256, GMK_STORE_HASH_LEN);
-            if (rc == DB_OK) rc = bind_text(q, 3 + 3 * i, st->name, sizeof st->name);
-            if (rc == DB_OK) rc = q_int64(q, 4 + 3 * i, (int)st->color);
+            rc = q_blob(q, 2 + 4 * i, st->token_sha256, GMK_STORE_HASH_LEN);
+            if (rc == DB_OK) rc = bind_text(q, 3 + 4 * i, st->name, sizeof st->name);
+            if (rc == DB_OK) rc = q_int64(q, 4 + 4 * i, (int)st->color);
+            if (rc == DB_OK) rc = q_int64(q, 5 + 4 * i, st->account);
         }
         if (rc == DB_OK) rc = q_step(q);
         store_stmt_release(s, q);
