@@ -97,6 +97,8 @@ await test('the level choice shows each level with its rating', async () => {
 await test("two accounts play a rated game; ratings, history and leaderboard follow; a guest's game is claimed", async () => {
     // Ann plays a guest game first, then signs up in the same browser
     const ann = await person('/');
+    const h8 = await pointXY(ann.page, 'h8'); // the first move creates the game
+    await ann.page.mouse.click(h8.x, h8.y);
     await ann.page.waitForFunction(() => /\d/.test(localStorage.getItem('gmk.game') || ''));
     await go(ann.page, '/account.html');
     assert.equal(await ann.page.isVisible('#signup-form'), true);
@@ -107,7 +109,7 @@ await test("two accounts play a rated game; ratings, history and leaderboard fol
     assert.equal(await ann.page.textContent('#me-name'), 'Ann');
     assert.match(await ann.page.textContent('#sessions') || '', /this device/);
 
-    const bob = await person('/');
+    const bob = await person('/account.html');
     await signUp(bob.page, 'Bob', 'bob-password');
 
     await go(ann.page, '/online.html');
@@ -165,7 +167,7 @@ await test("two accounts play a rated game; ratings, history and leaderboard fol
     // the online game follows both accounts
     await go(bob.page, '/account.html');
     const bobGames = await bob.page.$$eval('#my-games li[data-game]', (ls) => ls.map((l) => l.textContent || ''));
-    assert.equal(bobGames.length, 2, `his guest game and the online one: ${bobGames.join(' | ')}`);
+    assert.equal(bobGames.length, 1, `the online game: ${bobGames.join(' | ')}`);
     assert.match(bobGames[0], /^Ann – Bob /);
     for (const p of [ann, bob]) await p.ctx.close();
 });
@@ -195,6 +197,31 @@ await test('log out everywhere else ends the other device; a name with HTML is t
     await phone.page.click('#login');
     await phone.page.waitForFunction(() => /wrong user name or password/.test(document.querySelector('#message')?.textContent || ''));
     for (const p of [laptop, phone]) await p.ctx.close();
+});
+
+const AXE = fs.readFileSync(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+await test('axe-core: no serious or critical violation on the account and players pages', async () => {
+    for (const locale of ['en-US', 'zh-CN']) {
+        const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale, bypassCSP: true });
+        const page = await ctx.newPage();
+        page.setDefaultTimeout(T);
+        /** @type {string[]} */
+        const found = [];
+        for (const where of ['/account.html', '/players.html', '/players.html#name=Ann']) {
+            await go(page, where);
+            await page.evaluate(AXE);
+            const r = await page.evaluate(async () => {
+                // @ts-ignore: axe is the script evaluated above
+                const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+                return res.violations.filter((/** @type {any} */ v) => v.impact === 'serious' || v.impact === 'critical')
+                    .map((/** @type {any} */ v) => `${v.id}: ${v.nodes.slice(0, 2).map((/** @type {any} */ x) => x.target.join(' ')).join(', ')}`);
+            });
+            for (const v of r) found.push(`${locale} ${where}: ${v}`);
+        }
+        await ctx.close();
+        assert.deepEqual(found, []);
+    }
 });
 
 await browser.close();
