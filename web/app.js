@@ -63,6 +63,12 @@ export class App {
     constructor(config) {
         this.config = config;
         this.numbers = localStorage.getItem('gmk.numbers') === '1';
+        /** the board drawn larger than the screen, in a scrolling frame (defect 13) */
+        this.zoomed = false;
+        $('zoom').addEventListener('click', () => {
+            this.zoomed = !this.zoomed;
+            this.render();
+        });
         this.board = new Board(/** @type {any} */ ($('board')), (p) => this.onPlay(p), (p) => this.onFocus(p));
         this.game = new Game(this);
         this.replay = new Replay(this);
@@ -143,6 +149,7 @@ export class App {
         const analysed = puzzling ? [] : this.analysis.linesFor(this.position());
         if (!puzzling) view.lines = analysed.length ? analysed : this.review.lines();
         this.board.show(view);
+        this.zoom(view.size);
         const replaying = this.showing === 'replay';
         $('game-controls').hidden = replaying || puzzling;
         $('replay-controls').hidden = !replaying;
@@ -169,6 +176,24 @@ export class App {
         this.review.renderPanel();
         this.coach.renderPanel();
         this.moveList.render();
+    }
+
+    /** On a narrow screen a large board has small cells (17 px at 22x22 on a phone): Zoom draws
+     * it at 32 px a cell in a frame that scrolls, and Zoom out fits it again (defect 13). The
+     * page can also be pinch-zoomed (the viewport allows it).
+     * @param {number} size */
+    zoom(size) {
+        const wrap = $('board-wrap');
+        const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('board')));
+        const cell = (wrap.clientWidth || window.innerWidth) / (size + 1.2);
+        const useful = size >= 13 && (cell < 28 || this.zoomed);
+        if (!useful) this.zoomed = false;
+        const button = $('zoom');
+        button.hidden = !useful;
+        button.textContent = t(this.zoomed ? 'zoomOut' : 'zoomIn');
+        button.setAttribute('aria-pressed', String(this.zoomed));
+        wrap.classList.toggle('zoomed', this.zoomed);
+        svg.style.width = this.zoomed ? `${Math.round((size + 1.2) * 32)}px` : '';
     }
 
     /** A point was chosen on the board. @param {Point} p */

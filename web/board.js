@@ -377,10 +377,12 @@ export class Board {
         el('circle', {
             cx, cy, r: CELL * 0.47, fill: 'none', stroke: color, 'stroke-width': rank === 0 ? 4 : 3,
         }, a);
-        const bx = cx + CELL * 0.32;
-        const by = cy - CELL * 0.32;
-        el('circle', { cx: bx, cy: by, r: 10, fill: color }, a);
-        const t = el('text', { x: bx, y: by + 4.5, class: 'rank', 'text-anchor': 'middle' }, a);
+        // the badge stands in the cell's corner, clear of every stone, its own point's included
+        // (defect 6: inside the stone it covered a numbered stone of the first line)
+        const bx = cx + CELL * 0.47;
+        const by = cy - CELL * 0.47;
+        el('circle', { cx: bx, cy: by, r: 8, fill: color, class: 'badge' }, a);
+        const t = el('text', { x: bx, y: by + 4, class: 'rank', 'text-anchor': 'middle' }, a);
         t.textContent = String(rank + 1);
         const title = el('title', {}, a);
         title.textContent = line.label;

@@ -381,6 +381,77 @@ await test('the board is an ARIA grid: rows of labelled cells, walked with the k
     await ctx.close();
 });
 
+await test('defect 6: the candidates\' badges do not overlap any stone, the first line\'s numbered ones included', async () => {
+    const { ctx, page } = await open();
+    await gameWith(page, 'h8i9h9i10g8');
+    await page.click('#analyse');
+    await page.waitForSelector('#analysis-out .an-eval');
+    await page.waitForSelector('#board .analysis .badge');
+    const overlaps = await page.evaluate(() => {
+        const circle = (/** @type {Element} */ c) => ({ x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')), r: Number(c.getAttribute('r')) });
+        // each stone's face (its second circle; the first is its shadow)
+        const stones = [...document.querySelectorAll('#board .stone')].map((s) => circle(s.querySelectorAll('circle')[1]));
+        const badges = [...document.querySelectorAll('#board .analysis .badge')].map(circle);
+        /** @type {string[]} */
+        const out = [];
+        for (const b of badges) for (const s of stones) {
+            const d = Math.hypot(b.x - s.x, b.y - s.y);
+            if (d < b.r + s.r) out.push(`badge at ${b.x},${b.y} over stone at ${s.x},${s.y}`);
+        }
+        return { out, badges: badges.length, stones: stones.length };
+    });
+    assert.ok(overlaps.badges >= 2 && overlaps.stones > 5, JSON.stringify(overlaps));
+    assert.deepEqual(overlaps.out, []);
+    await checkScreenshot(ctx, page, path.join(SHOTS, 'teach-desktop-analysis-badges.png'));
+    await ctx.close();
+});
+
+await test('defect 13: a 22x22 board on a phone can be zoomed, and played zoomed', async () => {
+    const { ctx, page } = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const viewport = (await page.getAttribute('meta[name=viewport]', 'content')) || '';
+    assert.doesNotMatch(viewport, /user-scalable=no|maximum-scale=1\b/, 'pinch zoom is allowed');
+    await page.evaluate(async () => {
+        const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode: 'hvh', size: 22, moves: 'k11' }) });
+        localStorage.setItem('gmk.game', String((await r.json()).id));
+    });
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    await waitStones(page, 1);
+    const cellPx = () => page.evaluate(() => {
+        const svg = /** @type {SVGSVGElement} */ (document.querySelector('#board'));
+        return svg.getBoundingClientRect().width * 40 / svg.viewBox.baseVal.width;
+    });
+    const before = await cellPx();
+    assert.ok(before < 20, `small cells before (${before.toFixed(1)} px)`);
+    await page.waitForSelector('#zoom:not([hidden])');
+    await page.click('#zoom');
+    const after = await cellPx();
+    assert.ok(after >= 28, `large cells zoomed (${after.toFixed(1)} px)`);
+    assert.equal(await page.getAttribute('#zoom', 'aria-pressed'), 'true');
+    const scroll = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - window.innerWidth,
+        frame: (document.querySelector('#board-wrap')?.scrollWidth || 0) - (document.querySelector('#board-wrap')?.clientWidth || 0),
+    }));
+    assert.ok(scroll.page <= 0, `the page does not scroll sideways (${scroll.page})`);
+    assert.ok(scroll.frame > 0, 'the board\'s frame scrolls');
+    // a tap, then a second tap on the same point, plays there while zoomed
+    await page.locator('#board').scrollIntoViewIfNeeded();
+    const at = await pointXY(page, 'l12');
+    await page.evaluate(({ x }) => {
+        const w = document.querySelector('#board-wrap');
+        if (w) w.scrollLeft += x - window.innerWidth / 2;
+    }, at);
+    const p = await pointXY(page, 'l12');
+    await page.touchscreen.tap(p.x, p.y);
+    await page.touchscreen.tap(p.x, p.y);
+    await waitStones(page, 2);
+    assert.ok((await stones(page)).some((s) => s.point === 'l12'), 'played where tapped');
+    await page.screenshot({ path: path.join(SHOTS, 'teach-phone-zoomed.png') });
+    await page.click('#zoom');
+    assert.ok(Math.abs((await cellPx()) - before) < 1, 'zoom out fits the board again');
+    await ctx.close();
+});
+
 await test('defect 10: a first visit stores no game until the first move', async () => {
     const { ctx, page } = await open();
     const mine = () => page.evaluate(async () => (await (await fetch('/api/games?limit=100')).json()).games.filter((/** @type {any} */ g) => g.owner));
