@@ -126,19 +126,11 @@ static void put_cell(const tui *t, int y, int x, const char *utf8, char ascii, a
     }
 }
 
-static void draw_board(tui *t, const gmk_session_state *st) {
-    const gmk_board *b = gmk_session_board(t->session);
+/* The grid of board b with its stones and marks (win, is_foul: per cell, may be NULL). */
+static void draw_grid(tui *t, const gmk_board *b, const bool *win, const bool *is_foul,
+                      gmk_pos hint, bool show_cursor) {
     int n = b->size;
-    static gmk_pos foul[GMK_MAX_MOVES];
-    int nfoul = gmk_session_forbidden_points(t->session, foul, NULL, GMK_MAX_MOVES);
-    bool win[GMK_CELLS] = {false};
-    if (st->over && st->result.reason == GMK_REASON_FIVE)
-        for (int i = 0; i < st->result.line_len; i++) win[st->result.line[i]] = true;
-    bool is_foul[GMK_CELLS] = {false};
-    for (int i = 0; i < nfoul; i++) is_foul[foul[i]] = true;
     gmk_pos last = gmk_board_last(b);
-    bool show_cursor = !st->over && (st->human_to_move || t->typing);
-
     for (int y = 0; y < n; y++) {
         int sy = t->by + y;
         char label[16];
@@ -155,7 +147,7 @@ static void draw_board(tui *t, const gmk_session_state *st) {
             bool cursor = show_cursor && x == t->cx && y == t->cy;
             if (stone == GMK_BLACK || stone == GMK_WHITE) {
                 bool black = stone == GMK_BLACK;
-                if (win[p])
+                if (win && win[p])
                     a = t->color ? pair(t, black ? P_WIN_BLACK : P_WIN_WHITE)
                                  : (attr_t)(A_REVERSE | A_BOLD);
                 else
@@ -163,9 +155,9 @@ static void draw_board(tui *t, const gmk_session_state *st) {
                 if (!black) a |= A_BOLD;
                 if (cursor) a |= A_REVERSE;
                 put_cell(t, sy, sx, black ? "\xE2\x97\x8F" : "\xE2\x97\x8B", black ? 'X' : 'O', a);
-            } else if (p == st->hint) {
+            } else if (p == hint) {
                 put_cell(t, sy, sx, "?", '?', pair(t, P_HINT) | A_BOLD | (cursor ? A_REVERSE : 0));
-            } else if (is_foul[p]) {
+            } else if (is_foul && is_foul[p]) {
                 put_cell(t, sy, sx, "\xC3\x97", '*', pair(t, P_FORBID) | (cursor ? A_REVERSE : 0));
             } else {
                 bool star = star_point(n, x, y);
@@ -182,6 +174,24 @@ static void draw_board(tui *t, const gmk_session_state *st) {
         char letter[2] = {(char)('a' + x), 0};
         tui_put(t, t->by + n, t->bx + 2 * x, 1, A_NORMAL, letter);
     }
+}
+
+static void draw_board(tui *t, const gmk_session_state *st) {
+    const gmk_board *b = gmk_session_board(t->session);
+    static gmk_pos foul[GMK_MAX_MOVES];
+    int nfoul = gmk_session_forbidden_points(t->session, foul, NULL, GMK_MAX_MOVES);
+    bool win[GMK_CELLS] = {false};
+    if (st->over && st->result.reason == GMK_REASON_FIVE)
+        for (int i = 0; i < st->result.line_len; i++) win[st->result.line[i]] = true;
+    bool is_foul[GMK_CELLS] = {false};
+    for (int i = 0; i < nfoul; i++) is_foul[foul[i]] = true;
+    draw_grid(t, b, win, is_foul, st->hint, !st->over && (st->human_to_move || t->typing));
+}
+
+void tui_draw_position(tui *t, const gmk_board *b, gmk_pos hint, bool show_cursor) {
+    t->bx = LABEL_W;
+    t->by = LINES - 1 - (b->size + 1) >= 2 ? 1 : 0;
+    draw_grid(t, b, NULL, NULL, hint, show_cursor);
 }
 
 /* --- the panel -------------------------------------------------------------------------- */

@@ -562,6 +562,7 @@ static bool game_key(tui *t, int ch) {
     case 'n': new_game_menu(t); return true;
     case 's': show_scores(t); return true;
     case 'w': tui_show_coach(t); return true;
+    case 'P': tui_puzzle_mode(t); return true;
     default: break;
     }
     /* a column letter starts typing a coordinate (those not taken by a command above) */

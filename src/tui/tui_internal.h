@@ -49,6 +49,11 @@ enum {
 void tui_colors_init(tui *t, bool want_color);
 
 /* Draws the game: board, side panel, message and status line (without refreshing). */
+/* Draws board b (not the session's) where the game's board goes: stones, last move, a hint
+ * mark, and the cursor when show_cursor (puzzle_view.c). */
+void tui_draw_position(tui *t, const gmk_board *b, gmk_pos hint, bool show_cursor);
+/* Puzzle mode inside the game (puzzle_view.c, key P); returns to the game on q or Esc. */
+void tui_puzzle_mode(tui *t);
 /* The coach's "why?" box (coach_view.c, key w); returns after a key. */
 void tui_show_coach(tui *t);
 void tui_draw(tui *t);

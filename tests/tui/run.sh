@@ -400,6 +400,46 @@ else
     fail "swap2: the colours after the choice"
 fi
 
+# issue 29: puzzle mode inside the game (P): a rated failure, a hinted solve, the puzzle of the
+# day, back to the game; the rating is kept
+start "--db '$TMP/puzzle.db' --ascii --lang en --mode hvh"
+play h8
+keys P
+check "puzzles: P opens a puzzle" "Puzzle #[0-9]" 5
+check "puzzles: the player's rating" "Your rating: 1500" 3
+for p in a1 o1 a15 o15; do
+    play "$p"
+    wait_for "Not this one\|cannot be played" 3
+    screen | grep -q "Not this one" && break
+done
+check "puzzles: a wrong move fails the puzzle and shows the solution" "Not this one: the move was [a-o][0-9]*" 3
+if screen | grep -q "Your rating: 1[0-4][0-9][0-9]\b" && screen | grep -q "Streak: 0"; then
+    ok "puzzles: the failure is rated (below 1500, streak 0)"
+else
+    fail "puzzles: the failure is rated (below 1500, streak 0)"
+fi
+rating=$(screen | sed -n 's/.*Your rating: \([0-9]*\).*/\1/p' | head -n 1)
+keys n
+wait_for "Your move" 3
+n=0
+while ! screen | grep -q "Solved!" && [ $n -lt 40 ] && ! out_of_time; do
+    keys '?'
+    wait_for "Hint: [a-o][0-9]*" 3 || break
+    mv=$(screen | sed -n 's/.*Hint: \([a-o][0-9]*\).*/\1/p' | head -n 1)
+    play "$mv"
+    wait_for "Good\. The answer\|Solved!" 3
+    n=$((n + 1))
+done
+check "puzzles: solved with the hints" "Solved! n for the next puzzle" 3
+check "puzzles: a hinted puzzle is not rated" "Your rating: $rating\b" 3
+keys d
+check "puzzles: the puzzle of the day" "Puzzle of the day #[0-9]" 3
+keys q
+check "puzzles: q goes back to the game as it was" "Move 1, last h8" 3
+keys P
+check "puzzles: the rating is kept" "Your rating: $rating\b" 3
+keys q
+
 # issue 29: against the computer, a take-back after the end puts the game on again
 start "--db '$TMP/back.db' --ascii --lang en --mode hvc --side black --level 1"
 play h8
