@@ -47,6 +47,10 @@ typedef struct {
     Oid type[PG_MAX_PARAMS];
     PGresult *res;
     int row;
+    int runs;                         /* times run: from the second, it runs prepared */
+    char name[24];                    /* its prepared statement's name, once prepared... */
+    unsigned prepared_conn;           /* ...on this connection (s->conn_no + 1; 0: not) */
+    Oid prepared_type[PG_MAX_PARAMS]; /* with these parameter types */
     bool is_commit;
     unsigned char *blob; /* the last bytea read, unescaped */
 } pg_q;
@@ -212,12 +216,33 @@ static double pg_column_double(store_q *base, int i) {
     return strtod(PQgetvalue(q->res, q->row, i), NULL);
 }
 
+/* Prepares q on the connection (a second run of one statement object: one from the handle's
+ * cache, src/store/statements.c), so that the server parses and plans it once, not at every
+ * run; false when it cannot be (then it runs unprepared). */
+static bool prepare_named(gmk_store *s, pg_q *q) {
+    static atomic_uint next = 0;
+    if (q->prepared_conn == s->conn_no + 1 &&
+        memcmp(q->prepared_type, q->type, (size_t)q->nparams * sizeof q->type[0]) == 0)
+        return true;
+    snprintf(q->name, sizeof q->name, "gmk_%u", atomic_fetch_add(&next, 1) + 1);
+    PGresult *res = PQprepare(conn_of(s), q->name, q->sql, q->nparams, q->type);
+    bool ok = res && PQresultStatus(res) == PGRES_COMMAND_OK;
+    PQclear(res);
+    q->prepared_conn = ok ? s->conn_no + 1 : 0;
+    if (ok) memcpy(q->prepared_type, q->type, (size_t)q->nparams * sizeof q->type[0]);
+    return ok;
+}
+
 static int pg_step(store_q *base) {
     pg_q *q = pq(base);
     gmk_store *s = base->s;
     if (!q->res) {
-        q->res = PQexecParams(conn_of(s), q->sql, q->nparams, q->type, (const char *const *)q->val,
-                              q->len, q->fmt, 0);
+        if (++q->runs >= 2 && prepare_named(s, q))
+            q->res = PQexecPrepared(conn_of(s), q->name, q->nparams, (const char *const *)q->val,
+                                    q->len, q->fmt, 0);
+        else
+            q->res = PQexecParams(conn_of(s), q->sql, q->nparams, q->type,
+                                  (const char *const *)q->val, q->len, q->fmt, 0);
         int rc = check(s, &q->res);
         if (rc != DB_OK) return rc;
         if (q->is_commit && strcmp(PQcmdStatus(q->res), "ROLLBACK") == 0) {
@@ -286,6 +311,14 @@ static void pg_reset(store_q *base) {
 
 static void pg_finalize(store_q *base) {
     if (!base) return;
+    pg_q *q = pq(base);
+    gmk_store *s = base->s;
+    if (q->prepared_conn && q->prepared_conn == s->conn_no + 1 && s->db &&
+        PQstatus(conn_of(s)) == CONNECTION_OK) { /* a cached statement: at close, or rarely */
+        char sql[48];
+        snprintf(sql, sizeof sql, "DEALLOCATE %s", q->name);
+        PQclear(PQexec(conn_of(s), sql));
+    }
     pg_reset(base);
     free(pq(base)->sql);
     free(base);

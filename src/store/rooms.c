@@ -493,6 +493,26 @@ gmk_store_status gmk_store_room_close_idle(gmk_store *s, int64_t before_ms, int6
     return GMK_STORE_OK;
 }
 
+/* Runs the scoreboard query q (bound, rc its binding's result so far) and reads its lines
+ * (name, games, wins, losses, draws) into out, *count of them; releases q. */
+static gmk_store_status read_scores(gmk_store *s, store_q *q, int rc, gmk_store_player_score *out,
+                                    int *count, const char *what, char *err, size_t errlen) {
+    gmk_store_status st = GMK_STORE_OK;
+    while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
+        rc = DB_OK;
+        gmk_store_player_score *p = &out[*count];
+        copy_text(p->name, sizeof p->name, q_coltext(q, 0));
+        p->games = q_colint(q, 1);
+        p->wins = q_colint(q, 2);
+        p->losses = q_colint(q, 3);
+        p->draws = q_colint(q, 4);
+        ++*count;
+    }
+    if (rc != DB_DONE) st = store_sql_fail(s, rc, what, err, errlen);
+    store_stmt_release(s, q);
+    return st;
+}
+
 gmk_store_status gmk_store_seat_scores(gmk_store *s, gmk_store_player_score *out, int cap,
                                        int *count, char *err, size_t errlen) {
     const char *what = "cannot read the seats' scores";
@@ -518,19 +538,7 @@ gmk_store_status gmk_store_seat_scores(gmk_store *s, gmk_store_player_score *out
     int rc;
     store_q *q = store_stmt(s, sql, &rc);
     if (rc == DB_OK) rc = q_int64(q, 1, cap);
-    while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
-        rc = DB_OK;
-        gmk_store_player_score *p = &out[*count];
-        copy_text(p->name, sizeof p->name, q_coltext(q, 0));
-        p->games = q_colint(q, 1);
-        p->wins = q_colint(q, 2);
-        p->losses = q_colint(q, 3);
-        p->draws = q_colint(q, 4);
-        ++*count;
-    }
-    if (rc != DB_DONE) st = store_sql_fail(s, rc, what, err, errlen);
-    store_stmt_release(s, q);
-    return st;
+    return read_scores(s, q, rc, out, count, what, err, errlen);
 }
 
 gmk_store_status gmk_store_player_scores(gmk_store *s, gmk_store_mode mode,
@@ -557,19 +565,7 @@ gmk_store_status gmk_store_player_scores(gmk_store *s, gmk_store_mode mode,
     store_q *q = store_stmt(s, sql, &rc);
     if (rc == DB_OK) rc = q_int64(q, 1, (int)mode);
     if (rc == DB_OK) rc = q_int64(q, 2, cap);
-    while (rc == DB_OK && (rc = q_step(q)) == DB_ROW) {
-        rc = DB_OK;
-        gmk_store_player_score *p = &out[*count];
-        copy_text(p->name, sizeof p->name, q_coltext(q, 0));
-        p->games = q_colint(q, 1);
-        p->wins = q_colint(q, 2);
-        p->losses = q_colint(q, 3);
-        p->draws = q_colint(q, 4);
-        ++*count;
-    }
-    if (rc != DB_DONE) st = store_sql_fail(s, rc, what, err, errlen);
-    store_stmt_release(s, q);
-    return st;
+    return read_scores(s, q, rc, out, count, what, err, errlen);
 }
 
 gmk_store_status gmk_store_rooms_clocked(gmk_store *s, char (*codes)[GMK_STORE_ROOM_CODE_MAX],

@@ -1,18 +1,23 @@
 // roomclient.mjs: a browser for the online rooms' API tests: a cookie jar of several cookies
 // (one seat per room), JSON requests, and a room's event stream read as the page reads it
-// (each event with its SSE name and id).
+// (each event with its SSE name and id). Used by rooms.test.mjs, chat.test.mjs and
+// tests/pg/scale.test.mjs; ROOM_SERVER_ARGS are the options their shared servers start with.
+/** `gomoku serve` options for room tests: one engine, quiet, joins not limited in practice. */
+export const ROOM_SERVER_ARGS = ['--engines', '1', '--quiet', '--join-limit', '1000'];
+
 /** A browser with a cookie jar (several cookies: one seat per room). */
 export class Browser {
   constructor(base) { this.base = base; this.jar = new Map(); }
 
   cookieHeader() { return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '); }
 
-  async req(method, path, body, headers = {}) {
+  /** A request, cut (and the test failed) after ms: an answer never hangs. */
+  async req(method, path, body, headers = {}, ms = 30000) {
     const h = { ...headers };
     if (this.jar.size) h.cookie = this.cookieHeader();
     let payload;
     if (body !== undefined) { payload = JSON.stringify(body); h['content-type'] = 'application/json'; }
-    const r = await fetch(this.base + path, { method, headers: h, body: payload });
+    const r = await fetch(this.base + path, { method, headers: h, body: payload, signal: AbortSignal.timeout(ms) });
     for (const c of r.headers.getSetCookie()) {
       const [kv] = c.split(';');
       const i = kv.indexOf('=');
@@ -69,6 +74,8 @@ export class Browser {
     return {
       status: r.status,
       events,
+      /** The events of the room's log (the numbered ones). */
+      room() { return events.filter((e) => e.name === 'room'); },
       /** Waits for a room event whose JSON satisfies pred. */
       until(pred, ms = 10000) {
         return new Promise((resolve, reject) => {

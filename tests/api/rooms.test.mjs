@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { Browser } from './roomclient.mjs';
+import { Browser, ROOM_SERVER_ARGS } from './roomclient.mjs';
 import { startServer, tempDb } from './server.mjs';
 
 let srv;
 
-before(async () => { srv = await startServer(tempDb(), ['--engines', '1', '--quiet', '--join-limit', '1000']); });
+before(async () => { srv = await startServer(tempDb(), ROOM_SERVER_ARGS); });
 after(async () => {
   if (srv && srv.proc.exitCode === null) {
     assert.equal(await srv.stop(), 0);

@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { Browser, ROOM_SERVER_ARGS } from '../api/roomclient.mjs';
 import { startServer } from '../api/server.mjs';
 
 const PG = process.env.PG_CONN;
@@ -33,7 +34,7 @@ function freshDb() {
 }
 
 async function serve(db, extra = []) {
-  const s = await startServer(db, ['--engines', '1', '--quiet', '--join-limit', '1000', ...extra]);
+  const s = await startServer(db, [...ROOM_SERVER_ARGS, ...extra]);
   servers.push(s);
   return s;
 }
@@ -48,94 +49,6 @@ after(async () => {
   running.forEach((s, i) => assert.equal(codes[i], 0, s.stderr()));
   for (const s of servers) assert.doesNotMatch(s.stderr(), /Sanitizer|runtime error/);
 });
-
-/** A browser with a cookie jar (one seat cookie per room). */
-class Browser {
-  constructor(base) { this.base = base; this.jar = new Map(); }
-
-  cookieHeader() { return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '); }
-
-  async req(method, path, body, ms = 10000) {
-    const h = {};
-    if (this.jar.size) h.cookie = this.cookieHeader();
-    let payload;
-    if (body !== undefined) { payload = JSON.stringify(body); h['content-type'] = 'application/json'; }
-    const r = await fetch(this.base + path, { method, headers: h, body: payload, signal: AbortSignal.timeout(ms) });
-    for (const c of r.headers.getSetCookie()) {
-      const [kv] = c.split(';');
-      const i = kv.indexOf('=');
-      this.jar.set(kv.slice(0, i), kv.slice(i + 1));
-    }
-    const text = await r.text();
-    let json = null;
-    try { json = JSON.parse(text); } catch { /* not JSON */ }
-    return { status: r.status, headers: r.headers, text, json };
-  }
-
-  get(path) { return this.req('GET', path); }
-  post(path, body = {}) { return this.req('POST', path, body); }
-
-  /** A room's event stream; events keep their SSE id. */
-  async stream(code, lastEventId) {
-    const ctrl = new AbortController();
-    const h = {};
-    if (this.jar.size) h.cookie = this.cookieHeader();
-    if (lastEventId !== undefined) h['last-event-id'] = String(lastEventId);
-    const r = await fetch(`${this.base}/api/rooms/${code}/events`, { headers: h, signal: ctrl.signal });
-    const events = [];
-    const waiters = new Set();
-    (async () => {
-      const reader = r.body.getReader();
-      const dec = new TextDecoder();
-      let buf = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buf += dec.decode(value, { stream: true });
-          let i;
-          while ((i = buf.indexOf('\n\n')) >= 0) {
-            const block = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            const ev = { name: 'message', id: null, data: '' };
-            for (const line of block.split('\n')) {
-              if (line.startsWith('event: ')) ev.name = line.slice(7);
-              else if (line.startsWith('id: ')) ev.id = Number(line.slice(4));
-              else if (line.startsWith('data: ')) ev.data += line.slice(6);
-            }
-            if (!ev.data) continue;
-            ev.json = JSON.parse(ev.data);
-            events.push(ev);
-            for (const w of [...waiters]) w();
-          }
-        }
-      } catch { /* aborted, or the server died */ }
-    })();
-    return {
-      status: r.status,
-      events,
-      room() { return events.filter((e) => e.name === 'room'); },
-      until(pred, ms = 10000) {
-        return new Promise((resolve, reject) => {
-          const check = () => {
-            const e = events.find((x) => pred(x.json, x));
-            if (!e) return;
-            waiters.delete(check);
-            clearTimeout(t);
-            resolve(e);
-          };
-          const t = setTimeout(() => {
-            waiters.delete(check);
-            reject(new Error(`no such event within ${ms} ms; got ${events.map((e) => e.data).join('\n')}`));
-          }, ms);
-          waiters.add(check);
-          check();
-        });
-      },
-      close() { ctrl.abort(); },
-    };
-  }
-}
 
 const BLACK_FIVE = ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'];
 
