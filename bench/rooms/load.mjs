@@ -1,5 +1,10 @@
-// load.mjs: load driver for the online rooms of gomoku serve (figures in docs/web.md; not a
-// test). It starts the real server on loopback with a fresh database, creates ROOMS rooms,
+// load.mjs: load driver for the online rooms of gomoku serve, on one server or several (figures
+// in docs/web.md and docs/deploy.md; not a test). It starts SERVERS (default 1) `gomoku serve` on
+// loopback on DB (a PostgreSQL connection string; default a fresh SQLite file, one server), each
+// player and its stream on its own server (black on the first, white on the last, the spectator
+// on the room's other one), so that with two servers every delay measured crosses servers;
+// VIA=nginx sends every request and stream through an nginx started in front of them instead
+// (round robin). It creates ROOMS rooms,
 // has a friend join each, opens three event streams per room (both players and a spectator),
 // then plays moves across all rooms at a steady RATE a second (round-robin, so one room never
 // has two moves in flight) and measures, for each move, the delay from sending its POST to the
@@ -7,12 +12,13 @@
 // p50/p99 of those delays, the errors, and the server's memory per live room (VmRSS after the
 // rooms and streams are open, less VmRSS before, divided by ROOMS).
 //
-// Usage: node bench/rooms/load.mjs [ROOMS] [RATE] [MOVES_PER_ROOM]   (defaults 1000 300 12)
+// Usage: [DB=...] [SERVERS=2] [VIA=nginx] node bench/rooms/load.mjs [ROOMS] [RATE] [MOVES_PER_ROOM]
+// (defaults 1000 300 12)
 // GMK_BIN names the binary (default build/gomoku). Needs `ulimit -n` above 4 x ROOMS.
 // The moves follow a pattern that never makes five: black takes the points where
 // (floor(x / 2) + y) is even, white the others (runs of at most two in every direction).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,28 +37,64 @@ for (let y = 0; y < 15; y++) {
 }
 const pointOf = (ply) => (ply % 2 === 0 ? black : white)[Math.floor(ply / 2)];
 
-const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', join(dir, 'b.db'), '--quiet',
-  '--join-limit', '100000', '--engines', '1'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const port = await new Promise((resolve, reject) => {
-  let out = '';
-  proc.stdout.on('data', (d) => {
-    out += d;
-    const m = /127\.0\.0\.1:(\d+)\//.exec(out);
-    if (m) resolve(Number(m[1]));
+const SERVERS = Number(process.env.SERVERS || 1);
+const DB = process.env.DB || join(dir, 'b.db');
+function startOne() {
+  const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', DB, '--quiet',
+    '--join-limit', '100000', '--engines', '1', '--rooms-max', '100000', '--conn-limit', '8000'],
+  { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /127\.0\.0\.1:(\d+)\//.exec(out);
+      if (m) resolve({ proc, port: Number(m[1]) });
+    });
+    proc.on('exit', (c) => reject(new Error(`server exited ${c}`)));
   });
-  proc.on('exit', (c) => reject(new Error(`server exited ${c}`)));
-});
-const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))[1]);
+}
+const procs = [];
+for (let i = 0; i < SERVERS; i++) procs.push(await startOne());
+let ports = procs.map((p) => p.port);
+let nginx = null;
+if (process.env.VIA === 'nginx') {
+  const nport = 20000 + (process.pid % 20000);
+  writeFileSync(join(dir, 'nginx.conf'), `pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+worker_processes 1;
+worker_rlimit_nofile 30000;
+events { worker_connections 20000; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/f;
+  uwsgi_temp_path ${dir}/u; scgi_temp_path ${dir}/s;
+  upstream gomoku { ${ports.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 64; }
+  server {
+    listen 127.0.0.1:${nport};
+    location / { proxy_pass http://gomoku; proxy_http_version 1.1; proxy_set_header Connection ""; }
+    location ~ ^/api/rooms/[^/]+/events$ {
+      proxy_pass http://gomoku; proxy_http_version 1.1; proxy_set_header Connection "";
+      proxy_buffering off; proxy_read_timeout 1h;
+    }
+  }
+}
+`);
+  nginx = spawn('/usr/sbin/nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+  await new Promise((res) => setTimeout(res, 500));
+  ports = [nport];
+}
+const portOf = (i) => ports[i % ports.length];
+const rss = () => procs.reduce((sum, p) => sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p.proc.pid}/status`, 'utf8'))[1]), 0);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 /** One JSON request; resolves {status, json, cookie}. */
-function request(method, path, body, cookie) {
+function request(method, path, body, cookie, server = 0) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
     const headers = {};
     if (data) { headers['content-type'] = 'application/json'; headers['content-length'] = Buffer.byteLength(data); }
     if (cookie) headers.cookie = cookie;
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port: portOf(server), method, path, headers, agent }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c) => { text += c; });
@@ -70,10 +112,10 @@ const sent = new Map(); // `${code}/${ply}` -> time the POST left
 const delays = { player: [], spectator: [] };
 let streamsOpen = 0;
 /** Opens a room's event stream; records each `moved` event's delay. */
-function stream(code, cookie, kind) {
+function stream(code, cookie, kind, server) {
   return new Promise((resolve, reject) => {
     const headers = cookie ? { cookie } : {};
-    const req = http.get({ host: '127.0.0.1', port, path: `/api/rooms/${code}/events`, headers, agent: false }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port: portOf(server), path: `/api/rooms/${code}/events`, headers, agent: false }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
       streamsOpen++;
       resolve(req);
@@ -103,19 +145,21 @@ function stream(code, cookie, kind) {
 }
 
 const base = rss();
+console.log(`servers: ${SERVERS}${nginx ? ' behind nginx' : ''}, database: ${DB.includes('=') || DB.includes('://') ? 'PostgreSQL' : 'SQLite'}`);
 const rooms = [];
 for (let i = 0; i < ROOMS; i++) {
-  const c = await request('POST', '/api/rooms', { name: `A${i}`, black: 'me' });
+  const c = await request('POST', '/api/rooms', { name: `A${i}`, black: 'me' }, undefined, 0);
   if (c.status !== 201) throw new Error(`create: ${c.status}`);
-  const j = await request('POST', `/api/rooms/${c.json.code}/join`, { name: `B${i}` });
+  const j = await request('POST', `/api/rooms/${c.json.code}/join`, { name: `B${i}` }, undefined, 1);
   if (j.status !== 200 || j.json.you !== 1) throw new Error(`join: ${j.status}`);
   rooms.push({ code: c.json.code, cookies: [c.cookie, j.cookie], ply: 0 });
 }
 const streams = [];
-for (const r of rooms) {
-  streams.push(await stream(r.code, r.cookies[0], 'black'));
-  streams.push(await stream(r.code, r.cookies[1], 'white'));
-  streams.push(await stream(r.code, '', 'spectator'));
+for (let i = 0; i < rooms.length; i++) {
+  const r = rooms[i];
+  streams.push(await stream(r.code, r.cookies[0], 'black', 0));
+  streams.push(await stream(r.code, r.cookies[1], 'white', 1));
+  streams.push(await stream(r.code, '', 'spectator', i % 2 === 0 ? 1 : 0));
 }
 await new Promise((res) => setTimeout(res, 2000));
 const loaded = rss();
@@ -134,7 +178,7 @@ for (let k = 0; k < total; k++) {
   const r = rooms[k % ROOMS];
   const ply = r.ply++;
   sent.set(`${r.code}/${ply}`, performance.now());
-  inflight.push(request('POST', `/api/rooms/${r.code}/move`, { point: pointOf(ply), ply }, r.cookies[ply % 2])
+  inflight.push(request('POST', `/api/rooms/${r.code}/move`, { point: pointOf(ply), ply }, r.cookies[ply % 2], ply % 2)
     .then((res) => { done++; if (res.status !== 200) errors++; }, () => { errors++; }));
 }
 await Promise.all(inflight);
@@ -151,7 +195,10 @@ for (const k of ['player', 'spectator']) {
 }
 console.log(`server VmRSS at the end: ${rss()} kB`);
 for (const s of streams) s.destroy();
-proc.kill('SIGTERM');
-await new Promise((res) => proc.on('exit', res));
+for (const p of procs) {
+  p.proc.kill('SIGTERM');
+  await new Promise((res) => p.proc.on('exit', res));
+}
+if (nginx) nginx.kill('SIGTERM');
 agent.destroy();
 rmSync(dir, { recursive: true, force: true });
