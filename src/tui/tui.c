@@ -563,6 +563,7 @@ static bool game_key(tui *t, int ch) {
     case 's': show_scores(t); return true;
     case 'w': tui_show_coach(t); return true;
     case 'P': tui_puzzle_mode(t); return true;
+    case 'R': tui_review(t); return true;
     default: break;
     }
     /* a column letter starts typing a coordinate (those not taken by a command above) */

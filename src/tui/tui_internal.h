@@ -52,6 +52,8 @@ void tui_colors_init(tui *t, bool want_color);
 /* Draws board b (not the session's) where the game's board goes: stones, last move, a hint
  * mark, and the cursor when show_cursor (puzzle_view.c). */
 void tui_draw_position(tui *t, const gmk_board *b, gmk_pos hint, bool show_cursor);
+/* A review of the game on the board (review_view.c, key R): progress, then the result. */
+void tui_review(tui *t);
 /* Puzzle mode inside the game (puzzle_view.c, key P); returns to the game on q or Esc. */
 void tui_puzzle_mode(tui *t);
 /* The coach's "why?" box (coach_view.c, key w); returns after a key. */

@@ -440,6 +440,34 @@ keys P
 check "puzzles: the rating is kept" "Your rating: $rating\b" 3
 keys q
 
+# issue 29: a review inside the game (R): progress, cancel, then the labels and turning points
+start "--db '$TMP/review.db' --ascii --lang en --mode hvh"
+for p in h9 h7 g6 g7 i7 i6 j5 f8 j6 h8 j8 j7 h6 g5 i9 g9 h10 k7 i10 g8 e8 f9 e10 f10 g11 f12 f11 e11 d12 f7; do
+    play "$p"
+done
+check "review: thirty moves played" "Move 30, last f7" 5
+keys R
+check "review: a progress bar" "Reviewing the game: [0-9]* of 31" 5
+keys Escape
+check "review: Esc cancels it" "Review cancelled" 10
+keys R
+check "review: the result" "Review of game #[0-9]*: 30 moves" 60
+check "review: each side's tally" "Black: [0-9]* inaccuracies, [0-9]* mistakes" 3
+keys x
+sleep 0.3
+check_not "review: a key closes it" "Review of game"
+# the kept review is shown at once the second time (no progress bar)
+keys R
+check "review: kept in the store" "Review of game #[0-9]*: 30 moves" 3
+keys x
+start "--db '$TMP/review2.db' --ascii --lang en --mode hvh"
+for p in h8 h7 h9 i9 h10 i10 h11 i8 j11; do play "$p"; done
+keys R
+check "review: the missed win is a turning point, with the better move" \
+    "9\. Black j11: missed-win ([0-9]*% -> [0-9]*%), better h12" 60
+check "review: and the blunder before it" "8\. White i8: blunder" 3
+keys x
+
 # issue 29: against the computer, a take-back after the end puts the game on again
 start "--db '$TMP/back.db' --ascii --lang en --mode hvc --side black --level 1"
 play h8
