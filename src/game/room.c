@@ -329,6 +329,20 @@ gmk_room_status gmk_room_create(gmk_store *store, const gmk_room_config *cfg, co
                                 const void *token, size_t token_len, const char *name, int64_t now,
                                 gmk_room **out, char *err, size_t errlen) {
     *out = NULL;
+    if (!token_ok(token, token_len)) {
+        put_err(err, errlen, "the seat token is too short or too long");
+        return GMK_ROOM_BAD_REQUEST;
+    }
+    uint8_t h[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256(h, token, token_len);
+    return gmk_room_create_hashed(store, cfg, code, h, name, now, out, err, errlen);
+}
+
+gmk_room_status gmk_room_create_hashed(gmk_store *store, const gmk_room_config *cfg,
+                                       const char *code, const uint8_t token_sha256[32],
+                                       const char *name, int64_t now, gmk_room **out, char *err,
+                                       size_t errlen) {
+    *out = NULL;
     char norm[GMK_ROOM_CODE_LEN + 1];
     if (!gmk_room_config_valid(cfg, err, errlen) || !gmk_room_name_valid(name, err, errlen))
         return GMK_ROOM_BAD_REQUEST;
@@ -338,10 +352,6 @@ gmk_room_status gmk_room_create(gmk_store *store, const gmk_room_config *cfg, co
     }
     if (!code || !gmk_room_code_normalize(code, norm) || strcmp(norm, code) != 0) {
         put_err(err, errlen, "not a room code");
-        return GMK_ROOM_BAD_REQUEST;
-    }
-    if (!token_ok(token, token_len)) {
-        put_err(err, errlen, "the seat token is too short or too long");
         return GMK_ROOM_BAD_REQUEST;
     }
     if (!time_ok(now)) {
@@ -365,7 +375,7 @@ gmk_room_status gmk_room_create(gmk_store *store, const gmk_room_config *cfg, co
     bool creator_black =
         cfg->black == GMK_ROOM_BLACK_ME || (cfg->black == GMK_ROOM_BLACK_RANDOM && cfg->random_bit);
     w->seat[0].taken = true;
-    crypto_hash_sha256(w->seat[0].token_sha256, token, token_len);
+    memcpy(w->seat[0].token_sha256, token_sha256, sizeof w->seat[0].token_sha256);
     snprintf(w->seat[0].name, sizeof w->seat[0].name, "%s", name);
     w->seat[0].color = creator_black ? GMK_BLACK : GMK_WHITE;
     w->seat[0].account = cfg->account > 0 ? cfg->account : 0;

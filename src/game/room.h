@@ -217,6 +217,14 @@ gmk_room_status gmk_room_create(gmk_store *store, const gmk_room_config *cfg, co
                                 const void *token, size_t token_len, const char *name, int64_t now,
                                 gmk_room **out, char *err, size_t errlen);
 
+/* The same with the SHA-256 of the creator's token given instead of the token (a room opened
+ * for a player who is not making the request: the lobby's seeker, whose token was drawn and
+ * given to it when it posted the seek). */
+gmk_room_status gmk_room_create_hashed(gmk_store *store, const gmk_room_config *cfg,
+                                       const char *code, const uint8_t token_sha256[32],
+                                       const char *name, int64_t now, gmk_room **out, char *err,
+                                       size_t errlen);
+
 /* Loads the open room with code from the store, game and clocks included, as it was saved.
  * Nobody is connected after a load (nothing is logged for that: a load writes only when the
  * game ended meanwhile, by a result saved just before a stop or a flag that fell).

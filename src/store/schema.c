@@ -187,4 +187,30 @@ const char *const store_migrations[GMK_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE room_events ADD COLUMN audience INTEGER NOT NULL DEFAULT 0;\n"
     "ALTER TABLE room_events ADD COLUMN text TEXT NOT NULL DEFAULT '';\n"
     "ALTER TABLE rooms ADD COLUMN muted INTEGER NOT NULL DEFAULT 0;\n",
+    /* 7 -> 8: the lobby's seeks (store/lobby.h, docs/lobby.md): an open seek or a quick-pairing
+     * entry (kind 0, 1), open or taken (state 0, 1), who posted it (a 16-byte digest of the
+     * poster's identity) from which client address, the settings of the game, and the room it
+     * opens (its code, the SHA-256 of the poster's seat token). Times are Unix ms. */
+    "CREATE TABLE lobby_seeks (\n"
+    "  id INTEGER PRIMARY KEY,\n"
+    "  kind INTEGER NOT NULL,\n"
+    "  state INTEGER NOT NULL DEFAULT 0,\n"
+    "  poster BLOB NOT NULL,\n"
+    "  client BLOB NOT NULL,\n"
+    "  name TEXT NOT NULL,\n"
+    "  account_id INTEGER NOT NULL DEFAULT 0,\n"
+    "  rating INTEGER NOT NULL,\n"
+    "  rule INTEGER NOT NULL,\n"
+    "  size INTEGER NOT NULL,\n"
+    "  clock_ms INTEGER NOT NULL,\n"
+    "  increment_ms INTEGER NOT NULL,\n"
+    "  rated INTEGER NOT NULL,\n"
+    "  color INTEGER NOT NULL,\n"
+    "  code TEXT NOT NULL,\n"
+    "  token_sha256 BLOB NOT NULL,\n"
+    "  created_ms INTEGER NOT NULL,\n"
+    "  expires_ms INTEGER NOT NULL\n"
+    ");\n"
+    "CREATE INDEX lobby_seeks_client ON lobby_seeks (client, state);\n"
+    "CREATE INDEX lobby_seeks_poster ON lobby_seeks (poster, state);\n",
 };

@@ -334,6 +334,8 @@ enum MHD_Result web_api(web_request *rq) {
     if (handled) return r;
     r = web_players_api(rq, &handled);
     if (handled) return r;
+    r = web_lobby_api(rq, &handled);
+    if (handled) return r;
     r = web_api_misc(rq, &handled);
     if (handled) return r;
     return web_error(rq, 404, "no such route");

@@ -14,11 +14,15 @@
 
 /* A viewer that falls this far behind is dropped. */
 #define VIEWER_MAX_QUEUE (1 << 20)
+/* A queue grown past this (a stream's first state, a burst) is freed once it is sent. */
+#define VIEWER_KEEP 4096
 
 typedef struct viewer {
     struct MHD_Connection *conn;
     bool owner;
-    int group;      /* hub_send_to's: which kind of viewer (0..31; a room's: seat + 1, 0) */
+    int group;   /* hub_send_to's: which kind of viewer (0..31; a room's: seat + 1, 0) */
+    bool tagged; /* hub_send_tag's: whose stream (the lobby's: a player's tag) */
+    uint8_t tag[HUB_TAG_LEN];
     bool suspended; /* hub lock */
     bool closing;   /* hub lock: end the stream once the queue is sent */
     atomic_bool dead;
@@ -115,6 +119,11 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max) {
         memcpy(buf, v->buf + v->off, k);
         v->off += k;
         n = (ssize_t)k;
+        if (v->off == v->len && v->cap > VIEWER_KEEP) { /* a big start sent: give it back */
+            free(v->buf);
+            v->buf = NULL;
+            v->off = v->len = v->cap = 0;
+        }
     } else if (v->closing || h->closed) {
         n = MHD_CONTENT_READER_END_OF_STREAM;
     } else {
@@ -140,8 +149,19 @@ struct MHD_Response *hub_attach(gmk_hub *h, struct MHD_Connection *c, bool owner
 struct MHD_Response *hub_attach_text(gmk_hub *h, struct MHD_Connection *c, int group,
                                      const char *first_event, const char *first_text,
                                      void (*on_close)(void *ctx), void *close_ctx) {
+    return hub_attach_tagged(h, c, group, NULL, first_event, first_text, on_close, close_ctx);
+}
+
+struct MHD_Response *hub_attach_tagged(gmk_hub *h, struct MHD_Connection *c, int group,
+                                       const uint8_t *tag, const char *first_event,
+                                       const char *first_text, void (*on_close)(void *ctx),
+                                       void *close_ctx) {
     viewer *v = calloc(1, sizeof *v);
     if (!v) return NULL;
+    if (tag) {
+        v->tagged = true;
+        memcpy(v->tag, tag, HUB_TAG_LEN);
+    }
     v->conn = c;
     v->owner = group == 1;
     v->group = group & 31;
@@ -232,6 +252,21 @@ static void do_send_to(viewer *v, const void *arg) {
 void hub_send_to(gmk_hub *h, const char *text, unsigned mask) {
     send_to_args a = {text, mask};
     each(h, do_send_to, &a);
+}
+
+typedef struct {
+    const char *text;
+    const uint8_t *tag;
+} send_tag_args;
+
+static void do_send_tag(viewer *v, const void *arg) {
+    const send_tag_args *a = arg;
+    if (v->tagged && memcmp(v->tag, a->tag, HUB_TAG_LEN) == 0) append(v, a->text, strlen(a->text));
+}
+
+void hub_send_tag(gmk_hub *h, const char *text, const uint8_t tag[HUB_TAG_LEN]) {
+    send_tag_args a = {text, tag};
+    each(h, do_send_tag, &a);
 }
 
 static void do_ping(viewer *v, const void *arg) {

@@ -46,7 +46,9 @@ void guard_client(web_request *rq) {
 
 bool guard_changes_state(const web_request *rq) {
     if (strcmp(rq->method, "GET") != 0 && strcmp(rq->method, "HEAD") != 0) return true;
-    /* a seat's event stream marks the seat connected (and its absence lets the other claim) */
+    /* a seat's event stream marks the seat connected (and its absence lets the other claim);
+     * the lobby's keeps its player's seeks (its end removes them) */
+    if (strcmp(rq->path, "/api/lobby/events") == 0) return true;
     if (strncmp(rq->path, "/api/rooms/", 11) != 0) return false;
     size_t n = strlen(rq->path);
     return n > 7 && strcmp(rq->path + n - 7, "/events") == 0;

@@ -438,6 +438,36 @@ live_room *room_create(gmk_web *w, const gmk_room_config *cfg, const uint8_t *to
     return NULL;
 }
 
+live_room *room_create_for(gmk_web *w, const gmk_room_config *cfg, const char *code,
+                           const uint8_t token_sha256[GMK_WEB_HASH_LEN], const char *name,
+                           unsigned *status, char *err, size_t errlen) {
+    gmk_room *room = NULL;
+    pthread_mutex_lock(&w->rooms_mu);
+    if (!make_room(w)) {
+        pthread_mutex_unlock(&w->rooms_mu);
+        *status = 503;
+        snprintf(err, errlen, "too many rooms are in use; try again later");
+        return NULL;
+    }
+    pthread_mutex_lock(&w->store_mu);
+    gmk_room_status st = gmk_room_create_hashed(w->store, cfg, code, token_sha256, name,
+                                                web_wall_ms(), &room, err, errlen);
+    pthread_mutex_unlock(&w->store_mu);
+    live_room *lr = st == GMK_ROOM_OK ? room_new(w, room, code) : NULL;
+    if (!lr) {
+        gmk_room_free(room);
+        pthread_mutex_unlock(&w->rooms_mu);
+        *status = st == GMK_ROOM_BAD_REQUEST ? 400 : 500;
+        if (!err[0]) snprintf(err, errlen, "could not open the room");
+        return NULL;
+    }
+    room_insert(w, lr);
+    lr->used_ms = web_now_ms();
+    pthread_mutex_lock(&lr->mu);
+    pthread_mutex_unlock(&w->rooms_mu);
+    return lr;
+}
+
 /* --- closed streams -------------------------------------------------------------------- */
 
 void room_stream_closed(void *ctx) {
@@ -561,7 +591,7 @@ static void *listen_main(void *arg) {
         pthread_mutex_unlock(&w->timer_mu);
         if (stop) break;
         int n = 0;
-        bool lost = false;
+        bool lost = false, fresh = !l;
         if (!l && gmk_store_listener_open(w->store, &l, err, sizeof err) != GMK_STORE_OK) {
             if (!warned) fprintf(stderr, "gomoku serve: %s; retrying\n", err);
             warned = true;
@@ -569,7 +599,9 @@ static void *listen_main(void *arg) {
             nanosleep(&ts, NULL);
             continue;
         }
-        if (warned) lost = true; /* listening again: check every room */
+        /* listening (again): what was saved before is unknown, check every room and seek (a
+         * seek posted elsewhere before this server listened would never be shown) */
+        if (warned || fresh) lost = true;
         warned = false;
         gmk_store_listener_wait(l, 500, codes, seqs, GMK_WEB_NEWS_MAX, &n, &lost);
         if (n == 0 && !lost) continue;
@@ -626,6 +658,9 @@ static void shared_rooms(gmk_web *w, int64_t now) {
     w->news_count = 0;
     w->news_all = false;
     pthread_mutex_unlock(&w->timer_mu);
+    for (int i = 0; i < n; i++) /* the lobby's news: a seek changed */
+        if (news[i][0] == '~' && news[i][1] == 'L') lobby_news(w, news[i]);
+    if (all) lobby_news_lost(w);
     for (live_room *lr = first_room(w); lr; lr = lr->next) {
         int i = 0;
         while (i < n && strcmp(news[i], lr->code) != 0) i++;
@@ -687,10 +722,12 @@ static void *timer_main(void *arg) {
             web_presence_beat(w, now);
             shared_rooms(w, now);
         }
-        if (now >= next_check) { /* closed tabs, without waking MHD */
+        bool check = now >= next_check;
+        if (check) { /* closed tabs, without waking MHD */
             for (live_room *lr = first_room(w); lr; lr = lr->next) hub_check_closed(lr->hub);
             next_check = now + 1000;
         }
+        lobby_tick(w, now, check);
         if (now >= next_ping) {
             for (live_room *lr = first_room(w); lr; lr = lr->next) hub_ping(lr->hub);
             next_ping = now + PING_EVERY_MS;

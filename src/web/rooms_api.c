@@ -32,8 +32,8 @@ static bool read_seat(web_request *rq, const char *code, uint8_t token[GMK_WEB_T
 }
 
 /* Sets the reply's seat cookie for token in room code. */
-static void set_seat_cookie(web_request *rq, const char *code,
-                            const uint8_t token[GMK_WEB_TOKEN_BYTES]) {
+void room_set_seat_cookie(web_request *rq, const char *code,
+                          const uint8_t token[GMK_WEB_TOKEN_BYTES]) {
     static const char digits[] = "0123456789abcdef";
     char hex[2 * GMK_WEB_TOKEN_BYTES + 1];
     for (int i = 0; i < GMK_WEB_TOKEN_BYTES; i++) {
@@ -49,7 +49,7 @@ static void set_seat_cookie(web_request *rq, const char *code,
 /* Draws a seat token and sets the reply's cookie for it. */
 static bool new_seat(web_request *rq, const char *code, uint8_t token[GMK_WEB_TOKEN_BYTES]) {
     if (!web_random(token, GMK_WEB_TOKEN_BYTES)) return false;
-    set_seat_cookie(rq, code, token);
+    room_set_seat_cookie(rq, code, token);
     return true;
 }
 
@@ -113,7 +113,7 @@ static enum MHD_Result reply(web_request *rq, live_room *lr, gmk_room_status st,
 
 /* --- creating and joining ---------------------------------------------------------------- */
 
-static bool read_name(json_t *body, const char **name, char *err, size_t errlen) {
+bool room_read_name(json_t *body, const char **name, char *err, size_t errlen) {
     json_t *n = json_object_get(body, "name");
     if (!json_is_string(n) || !gmk_room_name_valid(json_string_value(n), err, errlen)) {
         if (json_is_string(n)) return false;
@@ -125,7 +125,7 @@ static bool read_name(json_t *body, const char **name, char *err, size_t errlen)
     return true;
 }
 
-static bool read_config(json_t *body, gmk_room_config *cfg, char *err, size_t errlen) {
+bool room_read_config(json_t *body, gmk_room_config *cfg, char *err, size_t errlen) {
     memset(cfg, 0, sizeof *cfg);
     cfg->rule = GMK_RULE_FREESTYLE;
     cfg->size = GMK_DEFAULT_SIZE;
@@ -185,8 +185,8 @@ static enum MHD_Result post_room(web_request *rq) {
     /* a signed-in player plays under its account's name; a rated room needs one */
     bool signed_in = web_account(rq);
     json_t *rated = json_object_get(body, "rated");
-    if (!read_config(body, &cfg, err, sizeof err) ||
-        (!signed_in && !read_name(body, &name, err, sizeof err))) {
+    if (!room_read_config(body, &cfg, err, sizeof err) ||
+        (!signed_in && !room_read_name(body, &name, err, sizeof err))) {
         json_decref(body);
         return web_error(rq, 400, err);
     }
@@ -212,7 +212,7 @@ static enum MHD_Result post_room(web_request *rq) {
     live_room *lr = room_create(rq->web, &cfg, token, name, &status, err, sizeof err);
     json_decref(body);
     if (!lr) return web_error(rq, status, err);
-    set_seat_cookie(rq, lr->code, token);
+    room_set_seat_cookie(rq, lr->code, token);
     json_t *j = room_state_json(lr, web_wall_ms(), 0);
     pthread_mutex_lock(&rq->web->store_mu);
     uint64_t seq = web_wrote(rq->web);
@@ -412,7 +412,7 @@ static enum MHD_Result room_action(web_request *rq, live_room *lr, const char *w
     if (is_join) {
         const char *name = NULL;
         bool signed_in = web_account(rq); /* room -> store: the lock order allows it */
-        if (!signed_in && !read_name(body, &name, err, sizeof err)) {
+        if (!signed_in && !room_read_name(body, &name, err, sizeof err)) {
             json_decref(body);
             room_release(lr);
             return web_error(rq, 400, err);

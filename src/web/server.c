@@ -538,7 +538,7 @@ int gmk_web_serve(const gmk_web_options *opt) {
     pthread_mutex_init(&w->sync_mu, NULL);
     pthread_cond_init(&w->sync_cv, NULL);
     int status = 1, fd = -1;
-    bool rooms = rooms_start(w);
+    bool rooms = lobby_start(w) && rooms_start(w); /* the timer thread ticks the lobby */
     char err[512];
     if (!rooms) {
         fprintf(stderr, "gomoku serve: cannot start the rooms' timer\n");
@@ -575,6 +575,7 @@ int gmk_web_serve(const gmk_web_options *opt) {
         goto done;
     }
     rooms_watch_clocks(w);
+    lobby_ready(w);
     int port = 0;
     fd = listen_on(w->opt.host, w->opt.port, &port);
     if (fd < 0) goto done;
@@ -629,12 +630,14 @@ done:
     atomic_store(&w->stopping, true);
     gmk_pool_shutdown(w->pool); /* waiting analyses get their answer and are resumed */
     live_close_streams(w);
-    rooms_close_streams(w);
+    rooms_close_streams(w); /* and the timer thread */
+    lobby_close_streams(w);
     web_durable_stop(w); /* moves waiting for their sync are answered */
     if (w->daemon) MHD_stop_daemon(w->daemon);
     if (fd >= 0) close(fd);
     live_free_all(w);
     rooms_free_all(w);
+    lobby_free(w);
     web_reviews_free(w);
     gmk_pool_free(w->pool);
     gmk_store_close(w->store);

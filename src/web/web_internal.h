@@ -18,6 +18,7 @@
 
 #include "game/room.h"
 #include "game/session.h"
+#include "store/lobby.h"
 #include "store/rooms.h"
 #include "store/store.h"
 #include "web/assets.h"
@@ -96,6 +97,7 @@ typedef struct {
 } web_client;
 
 typedef struct web_limits web_limits;
+typedef struct web_lobby web_lobby;
 
 /* A game in memory: its session and its viewers. */
 typedef struct live_game {
@@ -136,6 +138,7 @@ struct gmk_web {
     web_limits *analyses; /* per client: analyses waiting or running (limits.c) */
     web_limits *auth;     /* per client: sign-ups and log-ins, with back-off (limits.c) */
     web_limits *chats;    /* per client: chat lines (limits.c) */
+    web_lobby *lobby;     /* the lobby (lobby.c) */
     /* online rooms (rooms.c) */
     pthread_mutex_t rooms_mu;
     live_room *rooms;   /* rooms_mu; freed only on the timer thread */
@@ -386,6 +389,14 @@ struct MHD_Response *hub_attach_text(gmk_hub *h, struct MHD_Connection *c, int g
                                      void (*on_close)(void *ctx), void *close_ctx);
 /* Sends text (SSE lines already formatted) to every viewer alike. */
 void hub_send(gmk_hub *h, const char *text);
+/* The same for a viewer with a tag (HUB_TAG_LEN bytes; NULL: none) that hub_send_tag picks. */
+#define HUB_TAG_LEN 16
+struct MHD_Response *hub_attach_tagged(gmk_hub *h, struct MHD_Connection *c, int group,
+                                       const uint8_t *tag, const char *first_event,
+                                       const char *first_text, void (*on_close)(void *ctx),
+                                       void *close_ctx);
+/* Sends text to the viewers with this tag. */
+void hub_send_tag(gmk_hub *h, const char *text, const uint8_t tag[HUB_TAG_LEN]);
 /* Sends text to the viewers whose group g has bit (1 << g) set in mask. */
 void hub_send_to(gmk_hub *h, const char *text, unsigned mask);
 /* Sends an event to every viewer: data_owner to owners, data_other to the others. */
@@ -422,6 +433,11 @@ live_room *room_create(gmk_web *w, const gmk_room_config *cfg, const uint8_t *to
                        const char *name, unsigned *status, char *err, size_t errlen);
 /* A deleted account's seats in the rooms in memory take the neutral name (none held). */
 void rooms_forget_account(gmk_web *w, int64_t account, const char *neutral);
+/* Creates the room with the given code for a creator known by its token's SHA-256 (the
+ * lobby's seeker); returns it locked, or NULL with *status (400, 503, 500) and err. */
+live_room *room_create_for(gmk_web *w, const gmk_room_config *cfg, const char *code,
+                           const uint8_t token_sha256[GMK_WEB_HASH_LEN], const char *name,
+                           unsigned *status, char *err, size_t errlen);
 /* Sends the room's new events to its viewers and re-arms the timer (mu held). */
 void room_publish(live_room *lr);
 /* room_publish, then unlocks the room. */
@@ -433,6 +449,13 @@ json_t *room_state_json(live_room *lr, int64_t now, int you);
 char *room_event_text(const gmk_room_event *e, int size);
 /* The hub groups (bit 0 the spectators, bit 1 + seat a seat) that are sent event e. */
 unsigned room_event_groups(const gmk_room_event *e);
+/* Sets the reply's seat cookie for token in room code (rooms_api.c). */
+void room_set_seat_cookie(web_request *rq, const char *code,
+                          const uint8_t token[GMK_WEB_TOKEN_BYTES]);
+/* Reads the body's display name ("name"); false with why in err. */
+bool room_read_name(json_t *body, const char **name, char *err, size_t errlen);
+/* Reads a room's settings from a body (rule, size, black, clock); false with why in err. */
+bool room_read_config(json_t *body, gmk_room_config *cfg, char *err, size_t errlen);
 /* A room's event stream closed (MHD's thread): the timer thread disconnects it. */
 void room_stream_closed(void *ctx);
 
@@ -447,5 +470,35 @@ void web_presence_beat(gmk_web *w, int64_t now);
 void web_presence_stop(gmk_web *w);
 void web_presence_seat(gmk_web *w, live_room *lr, int seat, int delta, int64_t now);
 void web_presence_read(gmk_web *w, live_room *lr, int64_t now);
+
+/* --- lobby.c, lobby_api.c (docs/lobby.md) ------------------------------------------------ */
+
+/* Answers /api/lobby...; *handled false (MHD_NO) when the path is not one. */
+enum MHD_Result web_lobby_api(web_request *rq, bool *handled);
+/* Starts, stops and frees the lobby (its streams end with the server's). */
+bool lobby_start(gmk_web *w);
+/* The store is open and set up: from now on the timer thread may tick the lobby. */
+void lobby_ready(gmk_web *w);
+void lobby_close_streams(gmk_web *w);
+void lobby_free(gmk_web *w);
+/* Every turn of the rooms' timer thread: closed streams, expired seeks, games, pings;
+ * check_closed: peek at the streams' sockets (once a second). */
+void lobby_tick(gmk_web *w, int64_t now, bool check_closed);
+/* News from another server: "~L<id>" (seek id changed; "~L0": read them all), or news lost. */
+void lobby_news(gmk_web *w, const char *news);
+void lobby_news_lost(gmk_web *w);
+/* What the store says of seek id now (k; NULL: gone): tells the viewers, once. */
+void lobby_seen(gmk_web *w, int64_t id, const gmk_store_seek *k);
+/* A seek as the lobby shows it. */
+json_t *lobby_seek_json(const gmk_store_seek *k);
+/* The first event of a lobby stream for the player of tag (the seeks, the games, and you,
+ * which it takes, with the player's own open seeks added); NULL when out of memory. */
+char *lobby_start_text(gmk_web *w, const uint8_t tag[HUB_TAG_LEN], json_t *you);
+/* The lobby's hub, and the bookkeeping of a player's streams (the close context for
+ * hub_attach_tagged, NULL when out of memory, and lobby_stream_closed as its callback). */
+gmk_hub *lobby_hub(gmk_web *w);
+void lobby_stream_opened(gmk_web *w, const uint8_t tag[HUB_TAG_LEN]);
+void *lobby_close_ctx(gmk_web *w, const uint8_t tag[HUB_TAG_LEN]);
+void lobby_stream_closed(void *ctx);
 
 #endif

@@ -33,12 +33,20 @@ export class Browser {
   post(path, body = {}) { return this.req('POST', path, body); }
 
   /** Opens a room's event stream; events carry their SSE id. */
-  async stream(code, lastEventId) {
+  stream(code, lastEventId) { return this.events(`/api/rooms/${code}/events`, lastEventId); }
+
+  /** Opens an event stream (a room's, the lobby's); events carry their SSE name and id. */
+  async events(path, lastEventId) {
     const ctrl = new AbortController();
     const h = {};
     if (this.jar.size) h.cookie = this.cookieHeader();
     if (lastEventId !== undefined) h['last-event-id'] = String(lastEventId);
-    const r = await fetch(`${this.base}/api/rooms/${code}/events`, { headers: h, signal: ctrl.signal });
+    const r = await fetch(`${this.base}${path}`, { headers: h, signal: ctrl.signal });
+    for (const c of r.headers.getSetCookie()) { // a stream may give the browser its cookie
+      const [kv] = c.split(';');
+      const i = kv.indexOf('=');
+      this.jar.set(kv.slice(0, i), kv.slice(i + 1));
+    }
     const events = [];
     const waiters = new Set();
     if (r.status === 200) {

@@ -20,6 +20,7 @@ timeout 300 node_modules/.bin/tsc -p tsconfig.json || { echo "browser: 0 passed,
 rc=0
 timeout 600 node test.mjs "$(dirname "$GMK_BIN")/screenshots" || rc=1
 timeout 300 node online.mjs "$(dirname "$GMK_BIN")/screenshots" || rc=1
+timeout 300 node lobby.mjs "$(dirname "$GMK_BIN")/screenshots" || rc=1
 timeout 300 node teach.mjs "$(dirname "$GMK_BIN")/screenshots" || rc=1
 timeout 300 node people.mjs "$(dirname "$GMK_BIN")/screenshots" || rc=1
 exit $rc

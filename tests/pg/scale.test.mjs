@@ -127,6 +127,48 @@ describe('several servers on one PostgreSQL', { skip: !PG && 'PG_CONN is not set
     eveB.close();
   });
 
+  test('the lobby across servers: a seek posted on one is seen and taken on the other; quick pairing too', async () => {
+    const db = freshDb();
+    const [a, b] = await Promise.all([serve(db), serve(db)]);
+    const ann = new Browser(a.url);
+    const bob = new Browser(b.url);
+    const lobby = async (br) => {
+      const st = await br.events('/api/lobby/events');
+      await st.until((x, e) => e.name === 'lobby');
+      return st;
+    };
+    const annA = await lobby(ann);
+    const bobB = await lobby(bob);
+    const seek = await ann.post('/api/lobby/seeks', { name: 'Ann', clock: '5+3', color: 'black' });
+    assert.equal(seek.status, 201, seek.text);
+    await bobB.until((x, e) => e.name === 'seek' && x.id === seek.json.id);
+    const acc = await bob.post(`/api/lobby/seeks/${seek.json.id}/accept`, { name: 'Bob' });
+    assert.equal(acc.status, 200, acc.text);
+    const paired = await annA.until((x, e) => e.name === 'paired' && x.id === seek.json.id);
+    assert.equal(paired.json.code, acc.json.code);
+    const annB = new Browser(b.url);
+    annB.jar = new Map(ann.jar); // Ann's browser, balanced to the other server
+    assert.equal((await annB.get(`/api/rooms/${acc.json.code}`)).json.you, 0);
+    assert.equal((await ann.post(`/api/rooms/${acc.json.code}/move`, { point: 'h8' })).status, 200);
+    // quick pairing: Ann waits on a, Cid asks on b
+    const wait = await ann.post('/api/lobby/play', { name: 'Ann', clock: '10+5' });
+    assert.equal(wait.status, 202, wait.text);
+    const cid = new Browser(b.url);
+    const p = await cid.post('/api/lobby/play', { name: 'Cid', clock: '10+5' });
+    assert.equal(p.status, 200, p.text);
+    const q = await annA.until((x, e) => e.name === 'paired' && x.id === wait.json.waiting);
+    assert.equal(q.json.code, p.json.code);
+    // a poster leaving a: its seek vanishes on b
+    const dan = new Browser(a.url);
+    const danA = await lobby(dan);
+    const d = await dan.post('/api/lobby/seeks', { name: 'Dan', clock: '30+0' });
+    await bobB.until((x, e) => e.name === 'seek' && x.id === d.json.id);
+    danA.close();
+    await bobB.until((x, e) => e.name === 'unseek' && x.id === d.json.id, 8000);
+    annA.close();
+    bobB.close();
+  });
+
   test('the same move sent to both servers at once: exactly one is played', async () => {
     const db = freshDb();
     const [a, b] = await Promise.all([serve(db), serve(db)]);

@@ -1,0 +1,123 @@
+// lobby.mjs: the lobby page (web/lobby.html) in real browsers (Debian's chromium, headless,
+// Playwright) against the real `gomoku serve`: a seek posted in one browser appears in
+// another's lobby with no reload and, accepted there, brings both to the same room (each
+// holding a seat); the game appears in a third browser's list of games in progress; two
+// players pressing "Play now" for one clock are paired; a name of HTML shows as text.
+// Usage: node lobby.mjs OUTDIR (GMK_BIN set). Prints "ok"/"not ok" per test and a summary.
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launch, startServer } from './lib.mjs';
+
+const BIN = process.env.GMK_BIN || '';
+const SHOTS = path.resolve(process.argv[2] || 'build/screenshots');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gmk-lobby-'));
+fs.mkdirSync(SHOTS, { recursive: true });
+const T = 30000;
+
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('playwright-core').BrowserContext} Context */
+
+const server = await startServer(BIN, path.join(tmp, 'games.db'));
+const browser = await launch();
+/** @type {string[]} */
+const problems = [];
+
+/** A person in the lobby, with a name typed. @param {string} name @returns {Promise<{ctx: Context, page: Page}>} */
+async function person(name) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(T);
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+        if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
+    });
+    await page.goto(new URL('/', server.url).href);
+    await page.waitForSelector('body[data-ready]');
+    await page.click('#lobby-link');
+    await page.waitForSelector('body[data-ready]');
+    await page.fill('#lobby-name', name);
+    return { ctx, page };
+}
+
+/** A screenshot of a page without a board: it must not scroll sideways.
+ * @param {Page} page @param {string} file */
+async function shot(page, file) {
+    await page.screenshot({ path: file });
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(scroll <= 0, `${file}: the page scrolls sideways by ${scroll} px`);
+}
+
+let passed = 0;
+let failed = 0;
+/** @param {string} name @param {() => Promise<void>} fn */
+async function test(name, fn) {
+    const t0 = Date.now();
+    try {
+        await fn();
+        assert.deepEqual(problems, []);
+        passed++;
+        console.log(`ok - ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+        failed++;
+        console.log(`not ok - ${name}\n  ${String(/** @type {Error} */ (e).stack || e).split('\n').join('\n  ')}`);
+    }
+    problems.length = 0;
+}
+
+await test('lobby: a seek appears live elsewhere, is accepted, and both players land in one room', async () => {
+    const ann = await person('<b>Ann</b>');
+    const bob = await person('Bob');
+    const eve = await person('Eve');
+    await ann.page.selectOption('#seek-form select[name=clock]', '10+5');
+    await ann.page.selectOption('#seek-form select[name=color]', 'white');
+    await ann.page.click('#seek-post');
+    await bob.page.waitForSelector('#seeks tr[data-id] button.accept');
+    const row = await bob.page.$$eval('#seeks tr[data-id] td', (tds) => tds.map((td) => td.textContent));
+    assert.equal(row[0], '<b>Ann</b>', 'the name as text');
+    assert.equal(row[3], '10+5');
+    assert.equal(await bob.page.$$eval('#seeks b', (x) => x.length), 0, 'no element made of a name');
+    assert.equal(await ann.page.textContent('#seeks tr[data-id] button'), 'Cancel', 'her own seek');
+    await shot(bob.page, path.join(SHOTS, 'lobby-seek.png'));
+    await bob.page.click('#seeks tr[data-id] button.accept');
+    await bob.page.waitForURL(/online\.html#room=/);
+    await ann.page.waitForURL(/online\.html#room=/);
+    for (const p of [ann, bob]) await p.page.waitForSelector('body[data-room=playing]');
+    assert.equal(ann.page.url().split('#')[1], bob.page.url().split('#')[1], 'the same room');
+    assert.equal(await ann.page.textContent('#seat-0 .name'), '<b>Ann</b> (you)');
+    assert.equal(await bob.page.textContent('#seat-1 .name'), 'Bob (you)');
+    assert.match(await bob.page.textContent('#status') || '', /Your move/, 'Bob plays black: Ann asked for white');
+    // the game is listed for Eve, live
+    await eve.page.waitForSelector('#games tr[data-code]', { timeout: 10000 });
+    assert.equal(await eve.page.textContent('#games tr[data-code] td.name'), 'Bob – <b>Ann</b>');
+    assert.equal(await eve.page.isVisible('#seeks tr[data-id]'), false, 'the seek is gone');
+    await shot(eve.page, path.join(SHOTS, 'lobby-games.png'));
+    for (const p of [ann, bob, eve]) await p.ctx.close();
+});
+
+await test('lobby: two players pressing "Play now" for one clock are paired', async () => {
+    const cid = await person('Cid');
+    const dan = await person('Dan');
+    await cid.page.selectOption('#play-form select[name=clock]', '30+0');
+    await cid.page.click('#play');
+    await cid.page.waitForSelector('#waiting:not([hidden])');
+    await dan.page.selectOption('#play-form select[name=clock]', '30+0');
+    await dan.page.click('#play');
+    await dan.page.waitForURL(/online\.html#room=/);
+    await cid.page.waitForURL(/online\.html#room=/);
+    for (const p of [cid, dan]) await p.page.waitForSelector('body[data-room=playing]');
+    assert.equal(cid.page.url().split('#')[1], dan.page.url().split('#')[1]);
+    assert.equal(await cid.page.textContent('#seat-0 .name'), 'Cid (you)');
+    for (const p of [cid, dan]) await p.ctx.close();
+});
+
+await browser.close();
+const printed = await server.stop();
+await test('lobby: the server reported no sanitizer error', async () => {
+    assert.doesNotMatch(printed, /Sanitizer|runtime error/, printed.slice(0, 2000));
+});
+fs.rmSync(tmp, { recursive: true, force: true });
+console.log(`lobby: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
