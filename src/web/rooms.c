@@ -601,9 +601,10 @@ static void *listen_main(void *arg) {
         }
         /* listening (again): what was saved before is unknown, check every room and seek (a
          * seek posted elsewhere before this server listened would never be shown) */
-        if (warned || fresh) lost = true;
+        bool relisten = warned || fresh;
         warned = false;
         gmk_store_listener_wait(l, 500, codes, seqs, GMK_WEB_NEWS_MAX, &n, &lost);
+        if (relisten) lost = true; /* after the wait, which starts by clearing it */
         if (n == 0 && !lost) continue;
         pthread_mutex_lock(&w->timer_mu);
         for (int i = 0; i < n; i++) {
