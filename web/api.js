@@ -66,6 +66,9 @@
  * @property {string | null} outcome
  * @property {string | null} reason
  * @property {boolean} owner
+ * @property {boolean} [public]  an online game, listed to everyone
+ * @property {string} [black]
+ * @property {string} [white]
  */
 /** @typedef {import('./evalbar.js').Evaluation} Evaluation */
 /** @typedef {{move: string, eval: string, score: number, pv: string[], evaluation?: Evaluation}} AnalysisLine */

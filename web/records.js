@@ -4,6 +4,7 @@
 // refuses one.
 
 import * as api from './api.js';
+import * as people from './people_api.js';
 import { currentLang, t, serverText } from './i18n.js';
 import { $ } from './app.js';
 
@@ -45,8 +46,16 @@ export class GamesDialog {
         const board = $('scoreboard');
         const list = $('games-list');
         try {
-            const [stats, games] = await Promise.all([api.getStats(), api.listGames(100)]);
-            board.replaceChildren(this.scoreTable(stats));
+            // this visitor's own scoreboard (its browser's games, or its account's), with the
+            // online players' table, which is public; the list: its own games and the public
+            // (online) ones, marked so (defect 9: every browser's games were "you vs computer")
+            const [stats, mine, games] = await Promise.all([api.getStats(), people.myStats(), api.listGames(100)]);
+            // online games are public: their line is everyone's, the rest are the visitor's own
+            /** @type {api.ScoreLine[]} */
+            const lines = [...mine.lines.filter((l) => l.mode !== 'online'), ...stats.lines.filter((l) => l.mode === 'online')];
+            board.replaceChildren(this.scoreTable({
+                lines, total: lines.reduce((a, l) => a + l.games, 0), online_players: stats.online_players,
+            }));
             // a game nobody has moved in yet is not worth listing
             const played = games.games.filter((g) => g.moves > 0);
             list.replaceChildren(...played.map((g) => this.gameItem(g)));
@@ -111,7 +120,8 @@ export class GamesDialog {
         let state = t('unfinished');
         if (g.abandoned) state = t('abandoned');
         else if (g.finished) state = g.outcome === 'draw' ? t('draw') : g.outcome === 'white wins' ? t('wins', t('white')) : t('wins', t('black'));
-        const text = `#${g.id} · ${date} · ${t('ruleShort_' + g.rule)} ${g.size}×${g.size} · ${t(g.mode)} · ${t('movesN', g.moves)} · ${state}`;
+        const who = g.owner ? t(g.mode) : `${t('publicGame')}: ${g.black || '?'} – ${g.white || '?'}`;
+        const text = `#${g.id} · ${date} · ${t('ruleShort_' + g.rule)} ${g.size}×${g.size} · ${who} · ${t('movesN', g.moves)} · ${state}`;
         li.append(make('span', text, 'game-desc'));
         const actions = make('span', undefined, 'game-actions');
         const replay = /** @type {HTMLButtonElement} */ (make('button', t('replay')));

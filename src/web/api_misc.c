@@ -166,20 +166,26 @@ static enum MHD_Result list_games(web_request *rq) {
         if (*lim == '\0' || *end != '\0' || limit < 1 || limit > 500)
             return web_error(rq, 400, "limit must be a number from 1 to 500");
     }
-    gmk_store_game *games = malloc((size_t)limit * sizeof *games);
+    /* the caller's own games and the public ones (online games, which anyone may watch),
+     * among the most recent LIST_WINDOW: another browser's games are its own (defect 9) */
+    enum { LIST_WINDOW = 500 };
+    gmk_store_game *games = malloc((size_t)LIST_WINDOW * sizeof *games);
     if (!games) return web_error(rq, 500, "out of memory");
-    int n = 0;
+    int n = 0, shown = 0;
     char err[256];
     json_t *list = json_array();
     pthread_mutex_lock(&rq->web->store_mu);
     gmk_store_status st =
-        gmk_store_game_list(rq->web->store, games, (int)limit, &n, err, sizeof err);
-    for (int i = 0; st == GMK_STORE_OK && i < n; i++) {
+        gmk_store_game_list(rq->web->store, games, LIST_WINDOW, &n, err, sizeof err);
+    for (int i = 0; st == GMK_STORE_OK && i < n && shown < limit; i++) {
         const gmk_store_game *g = &games[i];
         uint8_t owner[GMK_WEB_HASH_LEN];
         bool mine = rq->has_token &&
                     gmk_store_owner_get(rq->web->store, g->id, owner, NULL, 0) == GMK_STORE_OK &&
                     sodium_memcmp(owner, rq->token_hash, GMK_WEB_HASH_LEN) == 0;
+        bool public = g->mode == GMK_STORE_MODE_ONLINE;
+        if (!mine && !public) continue;
+        shown++;
         bool done = g->finished && !g->abandoned;
         json_t *o = json_object();
         json_object_set_new(o, "id", json_integer(g->id));
@@ -202,6 +208,7 @@ static enum MHD_Result list_games(web_request *rq) {
         json_object_set_new(o, "reason",
                             done ? nullable_string(web_reason_name(g->reason)) : json_null());
         json_object_set_new(o, "owner", json_boolean(mine));
+        json_object_set_new(o, "public", json_boolean(public));
         json_array_append_new(list, o);
     }
     pthread_mutex_unlock(&rq->web->store_mu);

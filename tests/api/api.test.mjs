@@ -145,8 +145,10 @@ describe('games', () => {
     assert.equal(mine.owner, true);
     assert.equal(mine.moves, 1);
     assert.equal(mine.finished, false);
-    const theirs = (await new Client(base).get('/api/games')).json.games.find((x) => x.id === g.id);
-    assert.equal(theirs.owner, false);
+    // another browser does not see it: its games are its own (defect 9); online games are public
+    const theirs = (await new Client(base).get('/api/games?limit=500')).json.games.find((x) => x.id === g.id);
+    assert.equal(theirs, undefined);
+    assert.equal(mine.public, false);
     assert.equal((await a.get('/api/games?limit=0')).status, 400);
     assert.equal((await a.get('/api/games?limit=x')).status, 400);
   });

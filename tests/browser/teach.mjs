@@ -452,6 +452,29 @@ await test('defect 13: a 22x22 board on a phone can be zoomed, and played zoomed
     await ctx.close();
 });
 
+await test('defect 9: the games list and scoreboard are the visitor\'s own, with online games marked public', async () => {
+    // another browser plays and finishes a game against... itself (two people), and one hvc move
+    const other = await open();
+    await gameWith(other.page, 'h8a1i8a2j8a3k8a4l8');
+    const theirs = await other.page.evaluate(() => Number(localStorage.getItem('gmk.game')));
+    await other.ctx.close();
+    const { ctx, page } = await open();
+    await gameWith(page, 'h8h9');
+    const mineId = await page.evaluate(() => Number(localStorage.getItem('gmk.game')));
+    await page.click('#open-games');
+    await page.waitForSelector('#games-list li[data-id]');
+    const ids = await page.$$eval('#games-list li', (els) => els.map((e) => Number(e.getAttribute('data-id'))));
+    assert.ok(ids.includes(mineId), 'my game is listed');
+    assert.ok(!ids.includes(theirs), 'another browser\'s game is not');
+    const text = (await page.textContent('#games-list')) || '';
+    assert.doesNotMatch(text, new RegExp(`#${theirs} `));
+    // the scoreboard counts my games only: the other browser's finished game is not in it
+    await page.waitForSelector('#scoreboard table, #scoreboard p');
+    const board = (await page.textContent('#scoreboard')) || '';
+    assert.doesNotMatch(board, /two humans/, `not the other browser's two-person game: ${board}`);
+    await ctx.close();
+});
+
 await test('defect 10: a first visit stores no game until the first move', async () => {
     const { ctx, page } = await open();
     const mine = () => page.evaluate(async () => (await (await fetch('/api/games?limit=100')).json()).games.filter((/** @type {any} */ g) => g.owner));
