@@ -492,6 +492,14 @@ gmk_room_status gmk_room_join_as(gmk_room *r, const void *token, size_t token_le
     return done(r, now, GMK_ROOM_OK);
 }
 
+bool gmk_room_claim_seat(gmk_room *r, const void *token, size_t token_len, int64_t account) {
+    int i =
+        r && account > 0 && token_ok(token, token_len) ? gmk_room_seat_of(r, token, token_len) : -1;
+    if (i < 0 || r->row.rated || r->row.seat[i].account != 0) return false;
+    r->row.seat[i].account = account;
+    return true;
+}
+
 void gmk_room_forget_account(gmk_room *r, int64_t account, const char *neutral) {
     for (int i = 0; r && account > 0 && i < 2; i++) {
         gmk_store_seat *s = &r->row.seat[i];

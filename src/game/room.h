@@ -251,6 +251,11 @@ gmk_room_status gmk_room_join_as(gmk_room *r, const void *token, size_t token_le
  * and no account. Writes nothing. */
 void gmk_room_forget_account(gmk_room *r, int64_t account, const char *neutral);
 
+/* A guest who signs up or logs in claims its seat: the seat of token, held by no account,
+ * becomes account's (in memory; the store is told by gmk_store_account_claim_seat). False
+ * when token holds no seat, the seat has an account, or the room is rated. Writes nothing. */
+bool gmk_room_claim_seat(gmk_room *r, const void *token, size_t token_len, int64_t account);
+
 /* The seat token holds: 0, 1, or -1 for none (constant time in the token). */
 int gmk_room_seat_of(const gmk_room *r, const void *token, size_t token_len);
 

@@ -389,3 +389,62 @@ gmk_store_status gmk_store_account_claim(gmk_store *s, int64_t account,
     if (claimed) *claimed = (int)changed;
     return GMK_STORE_OK;
 }
+
+gmk_store_status gmk_store_account_claim_seat(gmk_store *s, int64_t account, const char *code,
+                                              const uint8_t hash[GMK_STORE_SESSION_HASH],
+                                              int *linked, char *err, size_t errlen) {
+    const char *what = "cannot claim the room's seat";
+    gmk_store_status st = store_check(s, true, what, err, errlen);
+    if (st != GMK_STORE_OK) return st;
+    if (linked) *linked = 0;
+    if (account <= 0 || !code || !hash)
+        return store_fail(err, errlen, GMK_STORE_INVALID, "%s: bad value", what);
+    int rc = store_begin(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    store_q *q = store_stmt(s,
+                            "UPDATE room_seats SET account_id = ?1 WHERE account_id IN (0, ?1) "
+                            "AND token_sha256 = ?2 AND room_id = (SELECT id FROM rooms WHERE "
+                            "code = ?3) RETURNING room_id, seat",
+                            &rc);
+    int64_t room = 0, seat = -1;
+    if (rc == DB_OK) rc = q_int64(q, 1, account);
+    if (rc == DB_OK) rc = q_blob(q, 2, hash, GMK_STORE_SESSION_HASH);
+    if (rc == DB_OK) rc = q_text(q, 3, code, strlen(code));
+    if (rc == DB_OK) rc = q_step(q);
+    if (rc == DB_ROW) {
+        room = q_col64(q, 0);
+        seat = q_col64(q, 1);
+        rc = q_step(q);
+    }
+    store_stmt_release(s, q);
+    if (rc == DB_DONE && seat < 0) {
+        store_rollback(s);
+        return store_fail(err, errlen, GMK_STORE_NOT_FOUND, "no such seat of a guest");
+    }
+    /* each game of the room by the first event that names it; seat 0's colour is the one of the
+     * STARTED event (kind 3) before it; seat 1 has the other */
+    int64_t changed = 0;
+    if (rc == DB_DONE) {
+        q = store_stmt(s,
+                       "INSERT INTO account_games (game_id, color, account_id) "
+                       "SELECT game_id, CASE ?2 WHEN 0 THEN c0 ELSE 3 - c0 END, ?3 FROM "
+                       "(SELECT g.game_id, (SELECT st.color FROM room_events st WHERE "
+                       "st.room_id = ?1 AND st.kind = 3 AND st.seq < g.first "
+                       "ORDER BY st.seq DESC LIMIT 1) AS c0 FROM (SELECT game_id, min(seq) AS "
+                       "first FROM room_events WHERE room_id = ?1 AND game_id > 0 "
+                       "GROUP BY game_id) g) x WHERE c0 IN (1, 2) "
+                       "AND game_id IN (SELECT id FROM games) "
+                       "ON CONFLICT (game_id, color) DO NOTHING",
+                       &rc);
+        if (rc == DB_OK) rc = q_int64(q, 1, room);
+        if (rc == DB_OK) rc = q_int64(q, 2, seat);
+        if (rc == DB_OK) rc = q_int64(q, 3, account);
+        if (rc == DB_OK) rc = q_step(q);
+        if (rc == DB_DONE) changed = s->be->changes(q);
+        store_stmt_release(s, q);
+    }
+    if (rc == DB_DONE) rc = store_commit(s);
+    if (rc != DB_OK) return store_sql_fail(s, rc, what, err, errlen);
+    if (linked) *linked = (int)changed;
+    return GMK_STORE_OK;
+}

@@ -113,6 +113,14 @@ gmk_store_status gmk_store_account_claim(gmk_store *s, int64_t account,
                                          const uint8_t owner[GMK_STORE_OWNER_HASH], int *claimed,
                                          char *err, size_t errlen);
 
+/* Gives account the seat of the open room code whose token hashes to hash (a guest's seat,
+ * or one it holds already) and links every game of the room to it with the colour that seat
+ * played (the room's log says which); *linked (may be NULL) receives how many games were new.
+ * GMK_STORE_NOT_FOUND when there is no such room or seat, or another account holds it. */
+gmk_store_status gmk_store_account_claim_seat(gmk_store *s, int64_t account, const char *code,
+                                              const uint8_t hash[GMK_STORE_SESSION_HASH],
+                                              int *linked, char *err, size_t errlen);
+
 /* The games of who, most recent first (as gmk_store_game_list). */
 gmk_store_status gmk_store_game_list_of(gmk_store *s, const gmk_store_whose *who,
                                         gmk_store_game *out, int cap, int *count, char *err,

@@ -120,6 +120,48 @@ static bool open_session(web_request *rq, int64_t account, char *err, size_t err
     return true;
 }
 
+/* The room seats a guest browser holds (its gmk_seat_CODE cookies), gathered for claiming. */
+#define SEATS_MAX 16
+typedef struct {
+    int n;
+    char code[SEATS_MAX][GMK_ROOM_CODE_LEN + 1];
+    uint8_t token[SEATS_MAX][GMK_WEB_TOKEN_BYTES];
+} seat_cookies;
+
+static enum MHD_Result gather_seat(void *cls, enum MHD_ValueKind kind, const char *key,
+                                   const char *value) {
+    (void)kind;
+    seat_cookies *sc = cls;
+    size_t n = 0;
+    if (strncmp(key, "gmk_seat_", 9) != 0 || strlen(key + 9) != GMK_ROOM_CODE_LEN || !value ||
+        strlen(value) != 2 * GMK_WEB_TOKEN_BYTES)
+        return MHD_YES;
+    if (sodium_hex2bin(sc->token[sc->n], GMK_WEB_TOKEN_BYTES, value, 2 * GMK_WEB_TOKEN_BYTES, NULL,
+                       &n, NULL) != 0 ||
+        n != GMK_WEB_TOKEN_BYTES)
+        return MHD_YES;
+    memcpy(sc->code[sc->n], key + 9, GMK_ROOM_CODE_LEN + 1);
+    return ++sc->n < SEATS_MAX ? MHD_YES : MHD_NO;
+}
+
+/* Signing up or logging in in a browser that played online as a guest: its seats become the
+ * account's (in memory first, so a save meanwhile keeps it), and their games follow it. No
+ * lock held; a seat that is not a guest's any more is left alone. */
+static void claim_seats(web_request *rq, int64_t account) {
+    seat_cookies sc = {0};
+    MHD_get_connection_values(rq->conn, MHD_COOKIE_KIND, gather_seat, &sc);
+    for (int i = 0; i < sc.n; i++) {
+        uint8_t hash[GMK_STORE_SESSION_HASH];
+        crypto_hash_sha256(hash, sc.token[i], GMK_WEB_TOKEN_BYTES);
+        rooms_claim_seat(rq->web, sc.code[i], sc.token[i], GMK_WEB_TOKEN_BYTES, account);
+        pthread_mutex_lock(&rq->web->store_mu);
+        if (gmk_store_account_claim_seat(rq->web->store, account, sc.code[i], hash, NULL, NULL,
+                                         0) == GMK_STORE_OK)
+            web_wrote(rq->web);
+        pthread_mutex_unlock(&rq->web->store_mu);
+    }
+}
+
 static enum MHD_Result sign_up(web_request *rq, json_t *body) {
     enum MHD_Result res;
     if (!auth_take(rq, &res)) return res;
@@ -140,6 +182,7 @@ static enum MHD_Result sign_up(web_request *rq, json_t *body) {
     pthread_mutex_unlock(&rq->web->store_mu);
     if (st == GMK_STORE_INVALID) return web_error(rq, 409, "that user name is taken");
     if (!ok) return web_error(rq, 500, err);
+    claim_seats(rq, id);
     return web_durable_reply(rq, seq, 201,
                              json_pack("{s:o}", "account", account_json(id, name, now)));
 }
@@ -168,6 +211,7 @@ static enum MHD_Result log_in(web_request *rq, json_t *body) {
     uint64_t seq = ok ? web_wrote(rq->web) : 0;
     pthread_mutex_unlock(&rq->web->store_mu);
     if (!ok) return web_error(rq, 500, err);
+    claim_seats(rq, a.id);
     return web_durable_reply(
         rq, seq, 200, json_pack("{s:o}", "account", account_json(a.id, a.name, a.created_s)));
 }

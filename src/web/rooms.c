@@ -325,6 +325,18 @@ static void room_insert(gmk_web *w, live_room *lr) {
     w->room_count++;
 }
 
+void rooms_claim_seat(gmk_web *w, const char *code, const uint8_t *token, size_t len,
+                      int64_t account) {
+    pthread_mutex_lock(&w->rooms_mu);
+    for (live_room *lr = w->rooms; lr; lr = lr->next) {
+        if (strcmp(lr->code, code) != 0 || atomic_load(&lr->dropped)) continue;
+        pthread_mutex_lock(&lr->mu);
+        gmk_room_claim_seat(lr->room, token, len, account);
+        pthread_mutex_unlock(&lr->mu);
+    }
+    pthread_mutex_unlock(&w->rooms_mu);
+}
+
 void rooms_forget_account(gmk_web *w, int64_t account, const char *neutral) {
     pthread_mutex_lock(&w->rooms_mu);
     for (live_room *lr = w->rooms; lr; lr = lr->next) {

@@ -431,6 +431,10 @@ live_room *room_get(gmk_web *w, const char *code, unsigned *status, char *err, s
  * NULL with *status (400, 500) and err. */
 live_room *room_create(gmk_web *w, const gmk_room_config *cfg, const uint8_t *token,
                        const char *name, unsigned *status, char *err, size_t errlen);
+/* A guest's seat, held by token in the room with code, becomes account's in memory if the room
+ * is there (none held; gmk_room_claim_seat). */
+void rooms_claim_seat(gmk_web *w, const char *code, const uint8_t *token, size_t len,
+                      int64_t account);
 /* A deleted account's seats in the rooms in memory take the neutral name (none held). */
 void rooms_forget_account(gmk_web *w, int64_t account, const char *neutral);
 /* Creates the room with the given code for a creator known by its token's SHA-256 (the

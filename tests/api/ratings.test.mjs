@@ -167,6 +167,32 @@ describe('ratings', () => {
     assert.equal((await dee.get('/api/account/games')).json.games.length, 1);
   });
 
+  test("a guest's online games are claimed by signing up in its browser, and its seat follows", async () => {
+    const gus = new Browser(srv.url);
+    const hal = new Browser(srv.url);
+    const room = (await gus.post('/api/rooms', { name: 'gus as guest', clock: '5+3' })).json;
+    assert.equal((await hal.post(`/api/rooms/${room.code}/join`, { name: 'hal' })).status, 200);
+    await playToFive(room.code, gus, hal);
+    assert.equal((await gus.post('/api/account/signup', { name: 'Gus', password: 'Gus-password' })).status, 201);
+    const mine = (await gus.get('/api/account/games')).json;
+    assert.equal(mine.whose, 'account');
+    assert.equal(mine.games.length, 1, JSON.stringify(mine));
+    assert.equal(mine.games[0].black, 'gus as guest');
+    const stats = (await gus.get('/api/account/stats')).json.lines;
+    assert.deepEqual(stats.map((l) => [l.mode, l.wins, l.losses]), [['online', 1, 0]]);
+    const st = (await gus.get(`/api/rooms/${room.code}`)).json;
+    assert.deepEqual(st.seats.map((x) => x.account), [true, false], 'only this browser\'s seat');
+    // the next game of the room follows the account at once (a rematch: colours swap)
+    await gus.post(`/api/rooms/${room.code}/rematch`);
+    await hal.post(`/api/rooms/${room.code}/rematch`);
+    await playToFive(room.code, hal, gus);
+    const after = (await gus.get('/api/account/stats')).json.lines;
+    assert.deepEqual(after.map((l) => [l.mode, l.wins, l.losses]), [['online', 1, 1]]);
+    assert.deepEqual((await new Browser(srv.url).get('/api/player?name=Gus')).json.ratings, [], 'a casual room');
+    // Hal, still a guest, has nothing to claim in another account's name
+    assert.equal((await new Browser(srv.url).get('/api/player?name=Gus')).json.games.length, 2);
+  });
+
   test("the computer levels' ratings rise with the level", async () => {
     const levels = (await new Browser(srv.url).get('/api/config')).json.levels;
     assert.ok(levels.length >= 7);

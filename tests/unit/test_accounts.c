@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sodium.h>
 #include <sqlite3.h>
 
 #include "game/account.h"
@@ -461,4 +462,49 @@ Test(accounts, time_control_classes) {
     cr_assert_not(gmk_rating_tc_parse("Rapid", &tc));
     cr_assert_not(gmk_rating_provisional(GMK_RATING_PROVISIONAL_RD));
     cr_assert(gmk_rating_provisional(GMK_RATING_PROVISIONAL_RD + 0.1));
+}
+
+/* A guest's seat claimed by an account: the room's finished game follows it with the colour
+ * the seat played; another token, another room or a seat another account holds is refused. */
+Test(accounts, claim_a_guests_seat) {
+    gmk_store *s = open_db("claimseat");
+    int64_t a = new_account(s, "Ann"), b = new_account(s, "Bob");
+    uint8_t ta[16], tb[16];
+    memset(ta, 0x11, sizeof ta);
+    memset(tb, 0x22, sizeof tb);
+    const int64_t now = 1800000000000;
+    gmk_room_config cfg = {.rule = GMK_RULE_FREESTYLE, .size = 15, .black = GMK_ROOM_BLACK_FRIEND};
+    gmk_room *r = NULL;
+    cr_assert_eq(
+        gmk_room_create(s, &cfg, "CDEFGHJKLMNP", ta, 16, "guest", now, &r, err, sizeof err),
+        GMK_ROOM_OK, "%s", err);
+    cr_assert_eq(gmk_room_join(r, tb, 16, "friend", now, NULL), GMK_ROOM_OK);
+    cr_assert_eq(play_five(r, tb, ta, now), GMK_ROOM_OK); /* the friend is black and wins */
+    gmk_room_free(r);
+    uint8_t ha[32], hb[32], hx[32] = {0};
+    crypto_hash_sha256(ha, ta, 16);
+    crypto_hash_sha256(hb, tb, 16);
+    int linked = -1;
+    cr_assert_eq(gmk_store_account_claim_seat(s, a, "CDEFGHJKLMNP", hx, &linked, err, sizeof err),
+                 GMK_STORE_NOT_FOUND);
+    cr_assert_eq(gmk_store_account_claim_seat(s, a, "ZZZZZZZZZZZZ", ha, &linked, err, sizeof err),
+                 GMK_STORE_NOT_FOUND);
+    cr_assert_eq(gmk_store_account_claim_seat(s, a, "CDEFGHJKLMNP", ha, &linked, err, sizeof err),
+                 GMK_STORE_OK, "%s", err);
+    cr_assert_eq(linked, 1);
+    cr_assert_eq(gmk_store_account_claim_seat(s, b, "CDEFGHJKLMNP", ha, &linked, err, sizeof err),
+                 GMK_STORE_NOT_FOUND, "Ann holds it now");
+    gmk_store_score sc[4];
+    int n = 0;
+    gmk_store_whose who = {.account = a};
+    cr_assert_eq(gmk_store_scoreboard_of(s, &who, sc, 4, &n, err, sizeof err), GMK_STORE_OK);
+    cr_assert_eq(n, 1);
+    cr_assert_eq(sc[0].losses, 1, "seat 0 played white and lost");
+    cr_assert_eq(gmk_room_load(s, "CDEFGHJKLMNP", now, &r, err, sizeof err), GMK_ROOM_OK);
+    gmk_room_state rs;
+    gmk_room_get_state(r, now, &rs);
+    cr_assert_eq(rs.seat[0].account, a);
+    cr_assert_eq(rs.seat[1].account, 0);
+    gmk_room_free(r);
+    gmk_store_close(s);
 }
