@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "game/lobby.h"
+#include "game/rating.h"
 #include "web/web_internal.h"
 
 typedef struct {
@@ -50,6 +51,20 @@ static bool who_of(web_request *rq, json_t *body, lobby_who *who, unsigned *stat
     }
     memcpy(who->tag, h, HUB_TAG_LEN);
     return true;
+}
+
+/* who's rating for the game of k (its rule and time-control class): its account's Glicko-2
+ * rating (game/rating.h), rounded; GMK_LOBBY_RATING for a guest or an account without one. */
+static void rate(web_request *rq, lobby_who *who, const gmk_store_seek *k) {
+    who->rating = GMK_LOBBY_RATING;
+    if (who->account <= 0) return;
+    gmk_store_rating r;
+    pthread_mutex_lock(&rq->web->store_mu);
+    gmk_store_status st =
+        gmk_store_rating_get(rq->web->store, who->account, k->rule,
+                             gmk_rating_tc_of(k->clock_ms, k->increment_ms), &r, NULL, 0);
+    pthread_mutex_unlock(&rq->web->store_mu);
+    if (st == GMK_STORE_OK && r.rating > 0 && r.rating < 10000) who->rating = (int)(r.rating + 0.5);
 }
 
 static json_t *you_json(const lobby_who *who) {
@@ -159,6 +174,8 @@ static enum MHD_Result open_room(web_request *rq, const lobby_who *who, const gm
                            .size = k->size,
                            .clock_minutes = (int)(k->clock_ms / 60000),
                            .increment_s = (int)(k->increment_ms / 1000)};
+    cfg.rated = k->rated;
+    cfg.account = k->account;
     cfg.black = k->color == 1   ? GMK_ROOM_BLACK_ME
                 : k->color == 2 ? GMK_ROOM_BLACK_FRIEND
                                 : GMK_ROOM_BLACK_RANDOM;
@@ -176,7 +193,8 @@ static enum MHD_Result open_room(web_request *rq, const lobby_who *who, const gm
     int64_t now = web_wall_ms();
     int seat = -1;
     pthread_mutex_lock(&rq->web->store_mu);
-    gmk_room_status st = gmk_room_join(lr->room, token, sizeof token, who->name, now, &seat);
+    gmk_room_status st =
+        gmk_room_join_as(lr->room, token, sizeof token, who->name, who->account, now, &seat);
     uint64_t seq = st == GMK_ROOM_OK ? web_wrote(rq->web) : 0;
     pthread_mutex_unlock(&rq->web->store_mu);
     if (st != GMK_ROOM_OK) {
@@ -200,6 +218,7 @@ static enum MHD_Result post_seek(web_request *rq, json_t *body) {
         !read_seek(body, &k, &cfg, err, sizeof err))
         return web_error(rq, status, err);
     if (k.rated && who.account == 0) return web_error(rq, 403, "sign in to post a rated seek");
+    rate(rq, &who, &k);
     enum MHD_Result res;
     if (!limits_write_take(rq, &res)) return res; /* a write nobody else asked for */
     k.kind = GMK_SEEK_OPEN;
@@ -263,6 +282,7 @@ static enum MHD_Result play_now(web_request *rq, json_t *body) {
     if (k.rated && who.account == 0) return web_error(rq, 403, "sign in to play a rated game");
     k.kind = GMK_SEEK_QUICK;
     k.color = 0; /* quick pairing: colours at random */
+    rate(rq, &who, &k);
     k.rating = who.rating;
     memcpy(k.poster, who.tag, HUB_TAG_LEN);
     gmk_store_seek found;

@@ -148,7 +148,45 @@ describe('lobby', () => {
     // Bob's own second ask does not pair him with himself
     const self = await bob.b.post('/api/lobby/play', { name: 'Bob', clock: '10+5' });
     assert.equal(self.status, 202, self.text);
+    for (const id of [w2.json.waiting, self.json.waiting]) // this address's open seeks: none left
+      assert.equal((await bob.b.post(`/api/lobby/seeks/${id}/cancel`)).status, 200);
     for (const x of [ann, bob, cid]) x.s.close();
+  });
+
+  test('accounts: a rated seek opens a rated room; after the game the posters show their new ratings', async () => {
+    const signup = async (name) => {
+      const x = await enter();
+      const r = await x.b.post('/api/account/signup', { name, password: `${name}-password` });
+      assert.equal(r.status, 201, r.text);
+      return x;
+    };
+    const ann = await signup('LobbyAnn');
+    const bob = await signup('LobbyBob');
+    const seek = await ann.b.post('/api/lobby/seeks', { clock: '5+3', color: 'black', rated: true, name: 'ignored' });
+    assert.equal(seek.status, 201, seek.text);
+    assert.equal(seek.json.name, 'LobbyAnn', 'an account plays under its name');
+    assert.equal(seek.json.account, true);
+    assert.equal(seek.json.rating, 1500, 'no rated game yet');
+    assert.equal((await new Browser(srv.url).post(`/api/lobby/seeks/${seek.json.id}/accept`, { name: 'Guest' })).status, 403);
+    const room = await bob.b.post(`/api/lobby/seeks/${seek.json.id}/accept`, {});
+    assert.equal(room.status, 200, room.text);
+    assert.equal(room.json.rated, true);
+    const code = room.json.code;
+    const five = ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'];
+    for (let i = 0; i < five.length; i++) {
+      const r = await (i % 2 ? bob : ann).b.post(`/api/rooms/${code}/move`, { point: five[i] });
+      assert.equal(r.status, 200, `${five[i]}: ${r.text}`);
+    }
+    const again = await ann.b.post('/api/lobby/seeks', { clock: '5+3', rated: true });
+    assert.ok(again.json.rating > 1500, `the winner's rating went up: ${again.json.rating}`);
+    const loser = await bob.b.post('/api/lobby/play', { clock: '10+5', rated: true });
+    assert.equal(loser.status, 202, loser.text);
+    const b2 = await bob.b.post('/api/lobby/seeks', { clock: '5+3' });
+    assert.ok(b2.json.rating < 1500, `the loser's went down: ${b2.json.rating}`);
+    for (const [x, id] of [[ann, again.json.id], [bob, loser.json.waiting], [bob, b2.json.id]])
+      assert.equal((await x.b.post(`/api/lobby/seeks/${id}/cancel`)).status, 200);
+    ann.s.close();
+    bob.s.close();
   });
 
   test('one client may have 3 seeks open; new cookies do not reset it', async () => {
