@@ -365,8 +365,16 @@ describe('several servers on one PostgreSQL', { skip: !PG && 'PG_CONN is not set
     } finally {
       ctl(`-w -t 30 -l ${process.env.PG_DIR}/server.log start`);
     }
+    for (const s of [a, b]) { // the servers reconnect by themselves (at most once a second)
+      let up = 0;
+      for (let tries = 0; tries < 40 && up !== 200; tries++) {
+        up = (await fetch(`${s.url}/healthz`)).status;
+        if (up !== 200) await sleep(250);
+      }
+      assert.equal(up, 200, 'back after the outage');
+    }
     let r;
-    for (let tries = 0; tries < 20; tries++) { // the servers reconnect by themselves
+    for (let tries = 0; tries < 20; tries++) {
       r = await ann.post(`/api/rooms/${code}/move`, { point: BLACK_FIVE[4], ply: 4 });
       if (r.status === 200) break;
       assert.equal(r.status, 503, r.text);
