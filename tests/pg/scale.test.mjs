@@ -4,8 +4,11 @@
 // position everywhere), the same move sent to both servers at once (exactly one played), kill -9
 // of a server mid-game (the game finished through the other, streams resumed there with
 // Last-Event-ID), a flag that falls while its server is dead, PostgreSQL stopped and started
-// mid-game (503 with Retry-After, never a hang, then the game goes on with nothing lost), and
-// nginx in front of two servers when nginx can be started. Run by tests/pg/run.sh.
+// mid-game (503 with Retry-After, never a hang, then the game goes on with nothing lost),
+// presence across servers (a player's stream on the other server counts for the disconnection
+// claim; a killed server's streams expire with its lease), kill -9 of the server searching for
+// the computer's move (the other server searches again), and nginx in front of two servers
+// when nginx can be started. Run by tests/pg/run.sh.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
