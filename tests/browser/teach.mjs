@@ -475,6 +475,17 @@ await test('defect 9: the games list and scoreboard are the visitor\'s own, with
     await ctx.close();
 });
 
+await test('every text of the game page is translated: no key shown as it is, in either language', async () => {
+    for (const locale of ['en-US', 'zh-CN']) {
+        const { ctx, page } = await open({ locale });
+        const raw = await page.$$eval('[data-i18n]', (els) => els
+            .filter((e) => e.textContent === /** @type {HTMLElement} */ (e).dataset.i18n)
+            .map((e) => /** @type {HTMLElement} */ (e).dataset.i18n));
+        assert.deepEqual(raw, [], `${locale}: keys shown instead of their text`);
+        await ctx.close();
+    }
+});
+
 await test('defect 10: a first visit stores no game until the first move', async () => {
     const { ctx, page } = await open();
     const mine = () => page.evaluate(async () => (await (await fetch('/api/games?limit=100')).json()).games.filter((/** @type {any} */ g) => g.owner));
