@@ -137,7 +137,7 @@ const withSeeks = rssKb();
 const cpuPerSeek = (cpuMs() - cpu0) / SEEKS;
 console.log(`server CPU ${cpuPerSeek.toFixed(1)} ms a seek posted and sent to ${PLAYERS} streams (${((cpuPerSeek * 1000) / PLAYERS).toFixed(1)} us a delivery); load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 console.log(`${SEEKS} seeks posted at ${RATE}/s (${errors} errors): ${delays.length} of ${expect} arrivals;` +
-  ` post -> other lobbies p50 ${pct(delays, 50).toFixed(1)} ms, p99 ${pct(delays, 99).toFixed(1)} ms, max ${Math.max(...delays).toFixed(1)} ms;` +
+  ` post -> other lobbies p50 ${pct(delays, 50).toFixed(1)} ms, p99 ${pct(delays, 99).toFixed(1)} ms, max ${delays.reduce((a, b) => Math.max(a, b), 0).toFixed(1)} ms;` +
   ` first arrival p50 ${pct([...firsts.values()], 50).toFixed(1)} ms, p99 ${pct([...firsts.values()], 99).toFixed(1)} ms`);
 console.log(`VmRSS with ${SEEKS} seeks and ${PLAYERS} players: ${withSeeks} kB`);
 
