@@ -127,7 +127,11 @@ static bool add_known(web_lobby *l, const gmk_store_seek *k) {
     s->id = k->id;
     s->listed = k->kind == GMK_SEEK_OPEN;
     memcpy(s->poster, k->poster, HUB_TAG_LEN);
-    if (s->listed) s->json = json_dumps(lobby_seek_json(k), JSON_COMPACT);
+    if (s->listed) {
+        json_t *j = lobby_seek_json(k);
+        s->json = json_dumps(j, JSON_COMPACT);
+        json_decref(j);
+    }
     l->nseeks++;
     return true;
 }

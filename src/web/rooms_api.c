@@ -525,9 +525,9 @@ static enum MHD_Result room_chat_action(web_request *rq, live_room *lr, bool is_
     gmk_room_status st;
     if (is_mute) {
         json_t *m = json_object_get(body, "mute");
-        bool mute = json_is_true(m);
-        json_decref(body);
-        if (!json_is_boolean(m)) {
+        bool mute = json_is_true(m), is_boolean = json_is_boolean(m);
+        json_decref(body); /* m goes with it */
+        if (!is_boolean) {
             room_release(lr);
             return web_error(rq, 400, "mute must be true or false");
         }
