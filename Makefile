@@ -170,7 +170,7 @@ weights: $(OUT)/gendata $(OUT)/texel $(OUT)/policy $(OUT)/winrate
 # make puzzles: the shipped puzzle set (src/game/puzzles_data.c; docs/puzzles.md): self-play
 # games of each rule (tools/gendata.c, 2 x PUZZLE_GAMES with the same seeds every time, so the
 # same set), mined by
-# tools/puzzles.c. Runs under nice 10: the machine is shared.
+# tools/puzzles.c: fours and defence puzzles, then threes puzzles (ids from 200,000 and 300,000). Runs under nice 10: the machine is shared.
 PUZZLE_GAMES ?= 500
 PUZZLE_NODES ?= 8000
 .PHONY: puzzles
@@ -179,7 +179,9 @@ puzzles: $(OUT)/gendata $(OUT)/puzzles
 	for seed in 22 32; do nice -n 10 $(OUT)/gendata --rule renju --games $(PUZZLE_GAMES) --nodes $(PUZZLE_NODES) --seed $$seed; done > $(OUT)/puzzle-games-renju.txt
 	nice -n 10 $(OUT)/puzzles --rule freestyle $(OUT)/puzzle-games-freestyle.txt > $(OUT)/puzzles-freestyle.txt
 	nice -n 10 $(OUT)/puzzles --rule renju --first-id 100000 $(OUT)/puzzle-games-renju.txt > $(OUT)/puzzles-renju.txt
-	$(OUT)/puzzles --emit $(OUT)/puzzles-freestyle.txt $(OUT)/puzzles-renju.txt > $(OUT)/puzzles_data.c
+	nice -n 10 $(OUT)/puzzles --rule freestyle --threes --first-id 200000 $(OUT)/puzzle-games-freestyle.txt > $(OUT)/puzzles-threes-freestyle.txt
+	nice -n 10 $(OUT)/puzzles --rule renju --threes --first-id 300000 $(OUT)/puzzle-games-renju.txt > $(OUT)/puzzles-threes-renju.txt
+	$(OUT)/puzzles --emit $(OUT)/puzzles-freestyle.txt $(OUT)/puzzles-renju.txt $(OUT)/puzzles-threes-freestyle.txt $(OUT)/puzzles-threes-renju.txt > $(OUT)/puzzles_data.c
 	clang-format -i $(OUT)/puzzles_data.c
 	mv $(OUT)/puzzles_data.c src/game/puzzles_data.c
 

@@ -1,16 +1,18 @@
 /* puzzles.c: mines puzzles from the engine's self-play games (tools/gendata.c) and prints them
  * as C source: src/game/puzzles_data.c (`make puzzles`; docs/puzzles.md).
  *
- *   puzzles [--rule R] [--first-id N] games.txt... > lines.txt
+ *   puzzles [--rule R] [--first-id N] [--threes] games.txt... > lines.txt
  *   puzzles --emit lines.txt... > puzzles_data.c
  *
  * In every position after the opening, game/puzzle.c looks for a "fours" puzzle (the side to
  * move wins by continuous fours, and every other first four was verified to fail) and a
  * "defence" puzzle (the one move that stops the opponent's win by fours; every other move near
- * the stones was verified to fail). A position that is an earlier puzzle's position played on
- * along its solution is the same puzzle, shorter, and is not kept. Lines go to standard output, a
- * count by kind and length to standard error. --emit turns line files into the C table, each
- * line checked by gmk_puzzle_parse. */
+ * the stones was verified to fail); with --threes, instead, a "threes" puzzle (a win by threes
+ * and fours, none by fours alone, the first threat unique; tried only in positions of the side
+ * that went on to win, which its search scored above 0: the solver is slower there). A position
+ * that is an earlier puzzle's position played on along its solution is the same puzzle, shorter,
+ * and is not kept. Lines go to standard output, a count by kind and length to standard error.
+ * --emit turns line files into the C table, each line checked by gmk_puzzle_parse. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +24,11 @@
 typedef struct {
     gmk_threat_ctx ctx;
     int game;
-    gmk_puzzle best[2]; /* the last kept of each kind in this game */
-    bool have[2];
+    gmk_puzzle best[GMK_PUZZLE_KINDS]; /* the last kept of each kind in this game */
+    bool have[GMK_PUZZLE_KINDS];
     int next_id;
-    int counts[2][65];
+    int counts[GMK_PUZZLE_KINDS][65];
+    bool threes; /* --threes: mine the threes kind (only) */
 } miner;
 
 static void keep(miner *m, const gmk_puzzle *p) {
@@ -54,13 +57,19 @@ static bool continues(const miner *m, const gmk_puzzle *p) {
 
 static void visit(gmk_board *b, gmk_pos move, long score, const games_game *game, void *context) {
     (void)move;
-    (void)score;
     miner *m = context;
     if (game->number != m->game) {
-        m->have[0] = m->have[1] = false;
+        memset(m->have, 0, sizeof m->have);
         m->game = game->number;
     }
     gmk_puzzle p;
+    if (m->threes) {
+        /* only where the side to move won the game, and its search thought it ahead */
+        if (games_result_for(game, gmk_board_side(b)) == 1.0f && score > 0 &&
+            gmk_puzzle_find_threes(b, &m->ctx, &p) && !continues(m, &p))
+            keep(m, &p);
+        return;
+    }
     if (gmk_puzzle_find_fours(b, &m->ctx, &p) && !continues(m, &p)) keep(m, &p);
     if (gmk_puzzle_find_defence(b, &m->ctx, &p) && !continues(m, &p)) keep(m, &p);
 }
@@ -105,6 +114,8 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--rule") && i + 1 < argc) {
             if (!games_rule_arg("puzzles", argv[++i], &rule)) return 2;
+        } else if (!strcmp(argv[i], "--threes")) {
+            m.threes = true;
         } else if (!strcmp(argv[i], "--first-id") && i + 1 < argc) {
             char *end;
             long v = strtol(argv[++i], &end, 10);
@@ -120,10 +131,11 @@ int main(int argc, char **argv) {
     }
     gmk_threat_ctx_free(&m.ctx);
     if (!files) {
-        fprintf(stderr, "usage: puzzles [--rule R] [--first-id N] games.txt... > lines.txt\n");
+        fprintf(stderr,
+                "usage: puzzles [--rule R] [--first-id N] [--threes] games.txt... > lines.txt\n");
         return 2;
     }
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < GMK_PUZZLE_KINDS; k++) {
         fprintf(stderr, "puzzles: %s %s:", gmk_rule_name(rule),
                 gmk_puzzle_kind_name((gmk_puzzle_kind)k));
         int total = 0;

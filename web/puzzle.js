@@ -134,7 +134,7 @@ export class PuzzleMode {
         if (!p) return;
         $('info').textContent = `${t('puzzle')} #${p.id}${p.daily ? ` · ${t('pzDaily')}` : ''} · ${t('ruleShort_' + p.rule)} · ${t('pzGrade_' + p.grade)} (${p.rating})`;
         const who = colorName(p.to_move);
-        const task = p.kind === 'defence' ? t('pzDefence', who) : t('pzFours', who);
+        const task = t(p.kind === 'defence' ? 'pzDefence' : p.kind === 'threes' ? 'pzThrees' : 'pzFours', who);
         const status = $('status');
         status.classList.toggle('over', this.state !== 'play');
         if (this.state === 'solved') status.textContent = t('pzSolved');

@@ -41,6 +41,9 @@ static bool one(ctx_t *c, const gmk_puzzle *p, gmk_threat_ctx *tc) {
         if (p->kind == GMK_PUZZLE_DEFENCE)
             printf(tr(c, "%s to play: find the only defence.\n", "%s先走：找出唯一的防守。\n"),
                    side);
+        else if (p->kind == GMK_PUZZLE_THREES)
+            printf(tr(c, "%s to play and win by threes and fours.\n", "%s先走，以活三冲四取胜。\n"),
+                   side);
         else
             printf(tr(c, "%s to play and win by fours.\n", "%s先走，连续冲四取胜。\n"), side);
         printf(tr(c, "Your move (a point; ? hint, n next, q quit): ",
@@ -121,12 +124,11 @@ int cmd_puzzle(int argc, char **argv) {
                 return cli_error(cmd, "--lang needs en or zh");
             c.zh = strcmp(value, "zh") == 0;
         } else if (cli_option(argc, argv, &i, "--kind", &value)) {
-            if (value && strcmp(value, "fours") == 0)
-                kind = GMK_PUZZLE_FOURS;
-            else if (value && strcmp(value, "defence") == 0)
-                kind = GMK_PUZZLE_DEFENCE;
+            gmk_puzzle_kind k;
+            if (value && gmk_puzzle_kind_parse(value, &k))
+                kind = (int)k;
             else if (!value || strcmp(value, "any") != 0)
-                return cli_error(cmd, "--kind needs any, fours or defence");
+                return cli_error(cmd, "--kind needs any, fours, threes or defence");
         } else if (cli_option(argc, argv, &i, "--rule", &value)) {
             gmk_rule r;
             if (value && strcmp(value, "any") == 0)

@@ -142,8 +142,9 @@ const cli_command cli_commands[] = {
      "  --last     why the last move lost: the five or forced win it allowed, and a defence\n"
      "  --lang L   en (default) or zh\n"
      "  POSITION   a move string (h8i9h9) or - for a diagram on standard input\n"},
-    {"puzzle", cmd_puzzle, "puzzle mode: win by fours, find the only defence; a rating",
-     "usage: gomoku puzzle [--db PATH | --no-db] [--lang en|zh] [--kind any|fours|defence]\n"
+    {"puzzle", cmd_puzzle,
+     "puzzle mode: win by fours, by threes and fours, find the only defence; a rating",
+     "usage: gomoku puzzle [--db PATH | --no-db] [--lang en|zh] [--kind any|fours|threes|defence]\n"
      "                     [--rule any|freestyle|renju] [--daily | --id N]\n"
      "  Puzzles mined from the engine's own games (docs/puzzles.md), near your puzzle rating\n"
      "  (Glicko-2, kept in the database). Type a point to play it; the opponent answers; ? for\n"

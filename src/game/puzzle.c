@@ -6,12 +6,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/movegen.h"
 #include "game/glicko2.h"
 
-enum { NODES = 60000, NODES_CHECK = 20000 };
+/* Node budgets of the solver: finding a win by fours, checking one; finding a win by threes and
+ * fours (at most VCT_DEPTH threats), checking one. */
+enum { NODES = 60000, NODES_CHECK = 20000, VCT_NODES = 100000, VCT_CHECK = 40000, VCT_DEPTH = 8 };
 
 const char *gmk_puzzle_kind_name(gmk_puzzle_kind k) {
-    return k == GMK_PUZZLE_DEFENCE ? "defence" : "fours";
+    return k == GMK_PUZZLE_DEFENCE ? "defence" : k == GMK_PUZZLE_THREES ? "threes" : "fours";
+}
+
+bool gmk_puzzle_kind_parse(const char *name, gmk_puzzle_kind *out) {
+    for (int k = 0; k < GMK_PUZZLE_KINDS && name; k++)
+        if (strcmp(name, gmk_puzzle_kind_name((gmk_puzzle_kind)k)) == 0) {
+            *out = (gmk_puzzle_kind)k;
+            return true;
+        }
+    return false;
 }
 
 const char *gmk_puzzle_grade(int length) {
@@ -19,7 +31,9 @@ const char *gmk_puzzle_grade(int length) {
 }
 
 int gmk_puzzle_rating(const gmk_puzzle *p) {
-    int r = p->kind == GMK_PUZZLE_DEFENCE ? 1100 + 100 * p->length : 900 + 120 * p->length;
+    int r = p->kind == GMK_PUZZLE_DEFENCE  ? 1100 + 100 * p->length
+            : p->kind == GMK_PUZZLE_THREES ? 1200 + 120 * p->length
+                                           : 900 + 120 * p->length;
     if (p->rule == GMK_RULE_RENJU) r += 50;
     return r;
 }
@@ -179,6 +193,217 @@ bool gmk_puzzle_find_defence(gmk_board *b, gmk_threat_ctx *ctx, gmk_puzzle *out)
     return true;
 }
 
+/* --- win by threes and fours ------------------------------------------------------------- */
+
+/* Whether the side to move wins by threes and fours (VCT): 1 yes (seq filled when given), 0 no
+ * win within VCT_DEPTH threats, -1 the solver gave up (its node budget ran out). */
+static int vct(gmk_board *b, gmk_threat_ctx *ctx, int64_t nodes, gmk_pos *seq, int *len) {
+    gmk_threat_ctx_clear(ctx);
+    ctx->nodes = 0;
+    ctx->node_limit = nodes;
+    gmk_pos tmp[GMK_THREAT_MAX_SEQ];
+    int n = 0;
+    if (gmk_vct(b, ctx, VCT_DEPTH, seq ? seq : tmp, len ? len : &n)) return 1;
+    return ctx->nodes >= nodes ? -1 : 0;
+}
+
+/* Whether p is a legal threat of the side to move: a five, a four or an open three. */
+static bool makes_threat(const gmk_board *b, gmk_pos p) {
+    if (b->stone[p] != GMK_EMPTY || gmk_rules_check_move(b, p, NULL) != GMK_MOVE_LEGAL)
+        return false;
+    gmk_threat t = gmk_movegen_threat(b, p, gmk_board_side(b));
+    return t != GMK_TH_NONE && t != GMK_TH_FORBID;
+}
+
+/* The answer of the side to move when no move stops the opponent's open four to be (two open
+ * threes, say): one of those points, as a person would block, rather than any move; fallback
+ * when there is none it may take. */
+static gmk_pos natural_answer(const gmk_board *b, gmk_pos fallback) {
+    gmk_color att = gmk_opponent(gmk_board_side(b));
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            gmk_pos q = gmk_pos_xy(x, y);
+            if (b->stone[q] == GMK_EMPTY && b->cell[q].threat[att] == GMK_TH_OPEN_FOUR &&
+                gmk_rules_check_move(b, q, NULL) == GMK_MOVE_LEGAL)
+                return q;
+        }
+    return fallback;
+}
+
+/* The solver's line with natural answers: where no move stops the attacker's threat, the
+ * solver answers with its first move anywhere; there the line takes natural_answer instead and
+ * is solved again from that point. False when the line could not be solved again. b is
+ * restored. */
+static bool natural_line(gmk_board *b, gmk_threat_ctx *ctx, gmk_pos *seq, int *len) {
+    int made = 0;
+    bool ok = true;
+    gmk_scored_move *def = malloc(GMK_MAX_MOVES * sizeof *def);
+    if (!def) return false;
+    for (int i = 0; ok && i < *len; i++) {
+        if (i % 2 == 1) {
+            bool forced = false;
+            int n = gmk_movegen_generate(b, def, &forced);
+            gmk_color att = gmk_opponent(gmk_board_side(b));
+            gmk_pos a = !forced && n > 0 && b->count[att][GMK_TH_FIVE] == 0
+                            ? natural_answer(b, seq[i])
+                            : seq[i];
+            if (a != seq[i]) {
+                gmk_board_make(b, a);
+                made++;
+                gmk_pos rest[GMK_THREAT_MAX_SEQ];
+                int rest_len = 0;
+                ok = vct(b, ctx, VCT_NODES, rest, &rest_len) == 1 &&
+                     i + 1 + rest_len <= GMK_THREAT_MAX_SEQ;
+                if (ok) {
+                    seq[i] = a;
+                    memcpy(seq + i + 1, rest, sizeof(gmk_pos) * (size_t)rest_len);
+                    *len = i + 1 + rest_len;
+                }
+                continue;
+            }
+        }
+        gmk_board_make(b, seq[i]);
+        made++;
+    }
+    while (made-- > 0) gmk_board_undo(b);
+    free(def);
+    return ok;
+}
+
+/* The side to move plays the threat p: does every answer of the opponent still lose to threes
+ * and fours? 1 yes (*reply gets the opponent's most natural answer, GMK_POS_NONE when p wins at
+ * once), 0 an answer holds, -1 the solver gave up. The answers are the forced block of a four,
+ * and against a three every move that stops it or makes a four (movegen's forced list). b is
+ * restored. */
+static int threat_wins(gmk_board *b, gmk_threat_ctx *ctx, gmk_pos p, gmk_pos *reply) {
+    gmk_color s = gmk_board_side(b), o = gmk_opponent(s);
+    *reply = GMK_POS_NONE;
+    gmk_threat t = gmk_movegen_threat(b, p, s);
+    if (t == GMK_TH_FIVE || t == GMK_TH_OPEN_FOUR) return 1;
+    gmk_board_make(b, p);
+    int verdict = 0;
+    if (b->count[o][GMK_TH_FIVE] > 0) {
+        verdict = 0; /* the opponent had a four: it makes five */
+    } else if (b->count[s][GMK_TH_FIVE] > 0) {
+        int n;
+        gmk_pos block = five_point(b, s, &n);
+        if (n >= 2 || gmk_rules_check_move(b, block, NULL) != GMK_MOVE_LEGAL) {
+            verdict = 1; /* no block, or a renju foul */
+        } else {
+            gmk_board_make(b, block);
+            verdict = vct(b, ctx, VCT_CHECK, NULL, NULL);
+            gmk_board_undo(b);
+            if (verdict == 1) *reply = block;
+        }
+    } else {
+        gmk_scored_move *def = malloc(GMK_MAX_MOVES * sizeof *def);
+        bool forced = false;
+        int n = def ? gmk_movegen_generate(b, def, &forced) : 0;
+        if (!def) {
+            verdict = -1;
+        } else if (!forced) {
+            /* nothing stops the open four and the opponent has no four: any answer loses */
+            verdict = n > 0 && b->count[s][GMK_TH_OPEN_FOUR] > 0 ? 1 : 0;
+            if (verdict) *reply = natural_answer(b, def[0].pos);
+        } else {
+            gmk_movegen_sort(def, n);
+            verdict = 1;
+            for (int i = 0; i < n && verdict != 0; i++) {
+                gmk_board_make(b, def[i].pos);
+                int v = vct(b, ctx, VCT_CHECK, NULL, NULL);
+                gmk_board_undo(b);
+                if (v == 1 && *reply == GMK_POS_NONE) *reply = def[i].pos;
+                if (v < 1) verdict = v;
+            }
+        }
+        free(def);
+    }
+    gmk_board_undo(b);
+    return verdict;
+}
+
+bool gmk_puzzle_find_threes(gmk_board *b, gmk_threat_ctx *ctx, gmk_puzzle *out) {
+    gmk_color s = gmk_board_side(b), o = gmk_opponent(s);
+    if (b->move_count < 5 || b->count[s][GMK_TH_FIVE] || b->count[s][GMK_TH_OPEN_FOUR] ||
+        b->count[o][GMK_TH_FIVE] || b->count[o][GMK_TH_OPEN_FOUR])
+        return false; /* a win in one, or a threat to answer first: no puzzle */
+    gmk_threat_ctx_clear(ctx);
+    ctx->nodes = 0;
+    ctx->node_limit = NODES;
+    gmk_pos seq[GMK_THREAT_MAX_SEQ];
+    int len = 0;
+    if (gmk_vcf(b, ctx, 40, seq, &len) || ctx->nodes >= NODES)
+        return false; /* a win by fours alone (a fours puzzle), or not known */
+    if (vct(b, ctx, VCT_NODES, seq, &len) != 1 || !natural_line(b, ctx, seq, &len)) return false;
+    int length = (len + 1) / 2;
+    if (length < 2 || len > GMK_PUZZLE_MAX_SOLUTION) return false;
+    /* the first move passes the check a player's move gets, and every other threat fails */
+    gmk_pos reply;
+    if (threat_wins(b, ctx, seq[0], &reply) != 1) return false;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            gmk_pos p = gmk_pos_xy(x, y);
+            if (p == seq[0] || !makes_threat(b, p)) continue;
+            if (threat_wins(b, ctx, p, &reply) != 0) return false;
+        }
+    copy_position(b, out);
+    out->kind = GMK_PUZZLE_THREES;
+    out->length = length;
+    out->solution_len = len;
+    memcpy(out->solution, seq, sizeof(gmk_pos) * (size_t)len);
+    return true;
+}
+
+/* Whether the play since the puzzle's position followed its solution; *k gets how many of its
+ * moves were made. */
+static bool followed_solution(const gmk_puzzle *p, const gmk_board *b, int *k) {
+    *k = b->move_count - p->count;
+    bool followed = *k >= 0 && *k < p->solution_len;
+    for (int i = 0; followed && i < *k; i++) followed = b->moves[p->count + i] == p->solution[i];
+    return followed;
+}
+
+/* A move in a threes puzzle. As puzzle sites do, the solution's own move is right, and so is a
+ * move that wins at once (a five or an open four); off the solution, a four is right when after
+ * its forced block the player still wins by threes and fours (one solver check, so a replayed
+ * line costs the server little), and an open three is not: the solution is shown. */
+static gmk_puzzle_verdict answer_threes(const gmk_puzzle *p, gmk_board *b, gmk_threat_ctx *ctx,
+                                        gmk_pos move, gmk_pos *reply) {
+    gmk_color s = gmk_board_side(b);
+    if (!makes_threat(b, move)) return GMK_PUZZLE_WRONG;
+    gmk_threat th = gmk_movegen_threat(b, move, s);
+    if (th == GMK_TH_FIVE || th == GMK_TH_OPEN_FOUR) {
+        gmk_board_make(b, move);
+        return GMK_PUZZLE_SOLVED;
+    }
+    int k;
+    gmk_pos answer = GMK_POS_NONE;
+    if (followed_solution(p, b, &k) && k % 2 == 0 && p->solution[k] == move) {
+        if (k + 1 < p->solution_len) answer = p->solution[k + 1];
+    } else if (makes_four(b, move)) {
+        gmk_board_make(b, move);
+        int n;
+        gmk_pos block = five_point(b, s, &n);
+        bool blockable = n == 1 && gmk_rules_check_move(b, block, NULL) == GMK_MOVE_LEGAL;
+        bool wins = !blockable; /* two five points, or a block that is a renju foul */
+        if (blockable) {
+            gmk_board_make(b, block);
+            wins = vct(b, ctx, VCT_CHECK, NULL, NULL) == 1;
+            gmk_board_undo(b);
+            answer = block;
+        }
+        gmk_board_undo(b);
+        if (!wins) return GMK_PUZZLE_WRONG;
+    } else {
+        return GMK_PUZZLE_WRONG;
+    }
+    gmk_board_make(b, move);
+    if (answer == GMK_POS_NONE) return GMK_PUZZLE_SOLVED; /* nothing stops it */
+    gmk_board_make(b, answer);
+    *reply = answer;
+    return GMK_PUZZLE_GOOD;
+}
+
 gmk_puzzle_verdict gmk_puzzle_answer(const gmk_puzzle *p, gmk_board *b, gmk_threat_ctx *ctx,
                                      gmk_pos move, gmk_pos *reply) {
     *reply = GMK_POS_NONE;
@@ -190,6 +415,7 @@ gmk_puzzle_verdict gmk_puzzle_answer(const gmk_puzzle *p, gmk_board *b, gmk_thre
         gmk_board_make(b, move);
         return GMK_PUZZLE_SOLVED;
     }
+    if (p->kind == GMK_PUZZLE_THREES) return answer_threes(p, b, ctx, move, reply);
     gmk_color s = gmk_board_side(b);
     if (!makes_four(b, move)) return GMK_PUZZLE_WRONG;
     gmk_threat th = (gmk_threat)b->cell[move].threat[s];
@@ -210,10 +436,8 @@ gmk_puzzle_verdict gmk_puzzle_answer(const gmk_puzzle *p, gmk_board *b, gmk_thre
 gmk_pos gmk_puzzle_hint(const gmk_puzzle *p, const gmk_board *b) {
     int k = b->move_count - p->count; /* solution moves made so far */
     if (p->kind == GMK_PUZZLE_DEFENCE) return k == 0 ? p->solution[0] : GMK_POS_NONE;
-    /* the solution's move when the play followed it, else any winning four */
-    bool followed = k >= 0 && k < p->solution_len;
-    for (int i = 0; followed && i < k; i++) followed = b->moves[p->count + i] == p->solution[i];
-    if (followed && k % 2 == 0) return p->solution[k];
+    /* the solution's move when the play followed it */
+    if (followed_solution(p, b, &k) && k % 2 == 0) return p->solution[k];
     return GMK_POS_NONE;
 }
 
@@ -336,12 +560,7 @@ bool gmk_puzzle_parse(const char *line, gmk_puzzle *out) {
     out->id = id;
     out->length = length;
     if (!gmk_rule_parse(rule, &out->rule) || id < 1 || length < 1 || length > 64) return false;
-    if (strcmp(kind, "fours") == 0)
-        out->kind = GMK_PUZZLE_FOURS;
-    else if (strcmp(kind, "defence") == 0)
-        out->kind = GMK_PUZZLE_DEFENCE;
-    else
-        return false;
+    if (!gmk_puzzle_kind_parse(kind, &out->kind)) return false;
     gmk_move_list list;
     char err[128];
     if (strcmp(moves, "-") != 0) {

@@ -1,7 +1,7 @@
 /* puzzle.h: puzzles mined from the engine's own games by the threat solver, checked as they
  * are played, and rated.
  *
- * Two kinds (docs/puzzles.md):
+ * Three kinds (docs/puzzles.md):
  *   fours    the side to move wins by continuous fours (VCF); the first four is unique: every
  *            other four-making first move was verified to fail (after it and the forced block
  *            the solver finds no win by fours). Played move by move: each move must be a four
@@ -9,6 +9,12 @@
  *   defence  the opponent threatens a win by fours and exactly one move of the side to move
  *            stops it: every other move near the stones was verified to fail (after it the
  *            opponent still wins by fours). One move.
+ *   threes   the side to move wins by threes and fours (VCT) but not by fours alone; the first
+ *            threat is unique: every other four or open three was verified to fail (after it
+ *            some answer of the opponent leaves no win by threes and fours within the solver's
+ *            reach). Played move by move: each move must be a threat after which every answer
+ *            still loses; the opponent answers with the solution's move, or its most natural
+ *            answer when the player left the solution.
  * A puzzle's length is the attacker's moves in the winning line (the player's in fours, the
  * opponent's threat in defence); its rating follows from its kind and length (gmk_puzzle_rating),
  * and its grade from its length: easy up to 3, medium 4 to 6, hard 7 and more.
@@ -27,7 +33,13 @@
 #include "engine/threat.h"
 #include "store/reviews.h"
 
-typedef enum { GMK_PUZZLE_FOURS = 0, GMK_PUZZLE_DEFENCE = 1 } gmk_puzzle_kind;
+typedef enum {
+    GMK_PUZZLE_FOURS = 0,
+    GMK_PUZZLE_DEFENCE = 1,
+    GMK_PUZZLE_THREES = 2
+} gmk_puzzle_kind;
+
+enum { GMK_PUZZLE_KINDS = 3 };
 
 enum { GMK_PUZZLE_MAX_SOLUTION = 64 };
 
@@ -38,7 +50,7 @@ typedef struct {
     int length;
     int count; /* stones of the position, in the order played */
     gmk_pos moves[GMK_MAX_MOVES];
-    int solution_len; /* fours: attacker and defender moves alternating; defence: 1 */
+    int solution_len; /* fours, threes: attacker and defender moves alternating; defence: 1 */
     gmk_pos solution[GMK_PUZZLE_MAX_SOLUTION];
 } gmk_puzzle;
 
@@ -51,8 +63,10 @@ bool gmk_puzzle_parse(const char *line, gmk_puzzle *out);
 /* Writes the line (no newline); returns its length, or -1 when cap is too small. */
 int gmk_puzzle_format(const gmk_puzzle *p, char *buf, size_t cap);
 
-const char *gmk_puzzle_kind_name(gmk_puzzle_kind k); /* "fours", "defence" */
-const char *gmk_puzzle_grade(int length);            /* "easy", "medium", "hard" */
+const char *gmk_puzzle_kind_name(gmk_puzzle_kind k); /* "fours", "defence", "threes" */
+/* The kind named name (as gmk_puzzle_kind_name writes it); false for anything else. */
+bool gmk_puzzle_kind_parse(const char *name, gmk_puzzle_kind *out);
+const char *gmk_puzzle_grade(int length); /* "easy", "medium", "hard" */
 int gmk_puzzle_rating(const gmk_puzzle *p);
 
 /* The position of a puzzle on a board. */
@@ -63,6 +77,10 @@ void gmk_puzzle_board(const gmk_puzzle *p, gmk_board *out);
  * length >= 2). ctx is the solver's table; b is restored. */
 bool gmk_puzzle_find_fours(gmk_board *b, gmk_threat_ctx *ctx, gmk_puzzle *out);
 bool gmk_puzzle_find_defence(gmk_board *b, gmk_threat_ctx *ctx, gmk_puzzle *out);
+/* A "threes" puzzle in position b (no win by fours; a win by threes and fours with a unique
+ * first threat, length >= 2). Slower than the two above: the miner tries it only where the
+ * side to move went on to win. */
+bool gmk_puzzle_find_threes(gmk_board *b, gmk_threat_ctx *ctx, gmk_puzzle *out);
 
 typedef enum {
     GMK_PUZZLE_WRONG = 0, /* not a solution: the puzzle is failed */

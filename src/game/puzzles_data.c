@@ -1778,6 +1778,998 @@ const char *const gmk_puzzle_lines[] = {
     "f9h8e11h11e10g8e9e8f8h9h10f7i10h5g10f10e13e12j10k10d9h7h6g6i4i8j9k8j8f5e4 d5e6g5e5g7",
     "100724 renju defence 1 h10j12g12e10h11h12g11g10i9f12j8k7j9f13i10k8j11 i11",
     "100725 renju fours 2 h8j6i8k4h9m2g8f8j8k8h7h10h6h5i7g5k9l10g7j7 f7e7i10",
+    "200000 freestyle threes 7 g8f7h8d9f5e6 i8f8j8k8g6h7g7g9g5g4e5f6d5",
+    "200001 freestyle threes 3 g8i10f8h8f9g10e10h7h10g9e8f10d11c12e11i7j6e7e9e12c8d8 g7h6c11d10b11",
+    "200002 freestyle threes 5 h9g9f7j11f10g8g7h7g10h10e8f8e7i11j12h11g11e9c10d9c9l11k11c11d7c7 "
+    "f9c6d10e10f12e11f11f13e12",
+    "200003 freestyle threes 8 h7i8h10g8f8h9g9i11e7d6f7g7f6f9f5f4 g5h4d8c9e5h5d5c5e6e4e8e9c8b8d7",
+    "200004 freestyle threes 2 f9g9f8d10g8h8f10f7d8e8f11f12d11e10 g11e11e9",
+    "200005 freestyle threes 7 h7g9f10e7f8f7e9g8g7h6d10c11e10g10 "
+    "g11d8i13h12e11e12b10c10f12c9f11f9h11",
+    "200006 freestyle threes 2 h8j10i10j8k12k9j11h9i9j7i11i8i12i13k6i7l13m14l10j9j6f11g10h6g5 "
+    "h7k10g7",
+    "200007 freestyle threes 9 f6f4f2f8g1e7d6g7h6e8d7 e6e9e4e5d4g4c4b4f7d5h7i7d8g8g6d9f5",
+    "200008 freestyle threes 7 f6f4f2f8g1e7d6g7h6e8d7e6e5e9e10d10c11 "
+    "d8g8b8c8c9e11d9f9b9a9b10a11b11",
+    "200009 freestyle threes 7 f9h10g11f11e12e10g12g10i10f13i11i9d10h12h9j11d9d8 "
+    "e9g9c9b9f12e11f8g7c12d12c11b12c10",
+    "200010 freestyle threes 6 "
+    "f9h10g11f11e12e10g12g10i10f13i11i9d10h12h9j11d9d8e9g9c9b9f12e11f8c11d12c12g7h6 "
+    "d11d13f7f6e6g8e8g6e7e5d7",
+    "200011 freestyle threes 7 f10f12d10d9e10g10e9e8c10b10 c11f8b12a13c13c12e11d12e12e13d11f13b11",
+    "200012 freestyle threes 7 i10k10m8m10m7l10j10k9k8j9l11m9n9i9l9g9h9o10n10 "
+    "j8m11i7h6k11n8j12i13k13k12h10i11g11",
+    "200013 freestyle threes 4 j10h11j11h8i10k10i11j12f10h12h9k12i12i9f11g10f9f8g8f7f13f12i13i14 "
+    "d11e10g14e12h13f15g13",
+    "200014 freestyle threes 6 "
+    "f10h9h12j12d11g9g11e9f9f11e12g10f13g14d12i8j7f12i13j14c10b9c12e10a12b12 "
+    "c11c9c13c14e11b14b11a11d9e8d10",
+    "200015 freestyle threes 5 "
+    "f10h9h12j12d11g9g11e9f9f11e12g10f13g14d12i8j7f12i13j14c10b9c12e10a12b12c11c13c8c9 "
+    "d9d10e8b11f7g6f8f6d8",
+    "200016 freestyle threes 5 j6i5j5g7j7j8j4j3k6i6 i4h3l7m8l4k4l5i8l6",
+    "200017 freestyle threes 4 j6i5j5g7j7j8j4j3k6i6i4l7h3g2k4l4h4g4 k5k3k8k7h2h5i3",
+    "200018 freestyle threes 2 i7i5g7g9j8h7i9h8h10k7i10i8j10k10j9j11f12g11j6j7 k9l10l9",
+    "200019 freestyle threes 3 h9g10e9c10b12f12f9g9g8e10f8c11 f10f7d8g11e8",
+    "200020 freestyle threes 6 f9g7h7e6g8e10i8h8i6j5j9k10i9i7l9h9f5g6k9m9 k8j7l7i10m6n5l6l8k7j8k6",
+    "200021 freestyle threes 9 g7e6h5g3i9f4 h8f6k11j10h6h7f8i5e9d10g8i8e8d8g6g9f7",
+    "200022 freestyle threes 6 j6l6k6i6m4g7k4i7l4j4n4o4 k5k7m3n2k3k2j7l5m5m6n6",
+    "200023 freestyle threes 6 i10k9k10i8m12k8j10l10j8j7l11j9l9k6n13o14l5k7k5 "
+    "g10h9l7i7m8j5m7n7m6n5m5",
+    "200024 freestyle threes 9 i10k9k10i8m12k8j10l10j8j7l11j9l9k6n13o14l5k7k5g10h9l7m7 "
+    "j5m8i7h7i4h3i6i5m6n5j6l6g6h6h5g4f7",
+    "200025 freestyle threes 5 f6e8h4d10d6j4f4e5e7g5f8c5h10g9 f5f7f2f3g6e6e4h7g4",
+    "200026 freestyle threes 10 j10i9l9m7n9j9k10i10 "
+    "m8n7i12j11l7k6l10l8m10n10k12l11k9k11m9o9m11m12n12",
+    "200027 freestyle threes 3 g6f5h6e5i4c7i6j6f6e6h5j3e8f7i5i7i3i2 h3h4j5k6k5",
+    "200028 freestyle threes 7 j7l6i6g5i8h5j5h7j6j8k6h9l5m4j3j4 h6g6k4m6l3m2i2h1m3k3k5m5l4",
+    "200029 freestyle threes 6 i7j9i11g9k12g8k9j10j8l10k10k11i9i10k8k7i6i8h6g5g6j6h5j7f6e6 "
+    "f7e8j3i4h8h7f8f9g7e5e9",
+    "200030 freestyle threes 3 "
+    "i7j9i11g9k12g8k9j10j8l10k10k11i9i10k8k7i6i8h6g5g6j6h5j7f6e6f7i4d9e8h8h7 f8f9g7e5e9",
+    "200031 freestyle threes 7 g6f7h5j4g5g4f5i5d5e5 e4h7d3c2f3c6h1g2f4f2d2d4e3",
+    "200032 freestyle threes 3 i10k8h9j10j6g11g9i11h8i7h6h7e9f9 g7f8g6g8i6",
+    "200033 freestyle threes 9 h10i12f9f11i13k12g11h12j12f12g12g13 "
+    "i11k13g9f8g10g8i9h9j8k7j10i10j11j9k11h11h14",
+    "200034 freestyle threes 3 h10i12f9f11i13k12g11h12j12f12g12g13i11k13g9f8g10g8i9j9h9e9k7j8 "
+    "h8h7k11h14j10",
+    "200035 freestyle threes 2 h9f7i10d6h11h10j11k12j9k8f13g12i11k11g11f11k9i9 j10h12j12",
+    "200036 freestyle threes 2 j10i9g10g8i11k9h11j11h9h10f11e12g11e11j7i8g12g14g13g9h12f14 "
+    "i12j13j12",
+    "200037 freestyle threes 6 g8f7h7d5h8f9f8i8e8d8h10h9 g9e7i11j12f10i7e11d12g10g11e10",
+    "200038 freestyle threes 6 j6i5k5h3k6i6k7k8k4k3 i7l4g9h8j7h7m7l7j4l6j5",
+    "200039 freestyle threes 9 j6i5k5h3k6i6k7k8k4k3i7l4g9h8j7l7g7h7 "
+    "g8g6g10g11j4j5l6i3m6n6m7n8i8h9l5m4n7",
+    "200040 freestyle threes 3 i8i7k10g7j8f5k8l8k7k9h10g11i9l6g8h8j10l10i10g10i12i11 l7j9j11h13h9",
+    "200041 freestyle threes 4 h10g11j12j10i12f11i11k13g9f8i9i13i10i8 h12g12k12l12h9h11j11",
+    "200042 freestyle threes 2 h10g11j12j10i12f11i11k13g9f8i9i13i10i8h12k12f12g12 h9h11f9",
+    "200043 freestyle threes 8 i10k12i13m11h12k13 i11i12g13j10f14e15f13h13g11j14f10e9f11f12h11",
+    "200044 freestyle threes 6 i8k8i9i7h8h7g7j10f6e5g8f8 g9g10g6g5h9f9k9j9e6f7d6",
+    "200045 freestyle threes 6 j7k6k8i6j6j8i9j5l7h7k4j9k10i5i7h5k7m7k9k11g5k5l5g8f9 "
+    "h6h8h3h4i4g2i3i2j4l6g7",
+    "200046 freestyle threes 4 f9h10j11e11i10f12h9g8i9g9k12l13i11i12k11l11i7i8 k9k10j9l9h11g11g12",
+    "200047 freestyle threes 3 f9h10j11e11i10f12h9g8i9g9k12l13i11i12k11l11i7i8k9k8j9l9g11h11 "
+    "k10k13j10h8j8",
+    "200048 freestyle threes 2 f10h11d10h13h15i12g10e10k10g12f11 h12f12h10",
+    "200049 freestyle threes 9 g7h5h9j8g9i9 g8g6g11g10f7i10e6d5e7h7d7c7e9e8f8d10h10",
+    "200050 freestyle threes 6 g7h5h9j8g9i9g8g10g5g6 f7i10d5e6e7h7d7c7d8d6f6",
+    "200051 freestyle threes 5 g7h5h9j8g9i9g8g10g5g6f7i10d5e6e7d7 f6d8i7h7h4i3f8h10f9",
+    "200052 freestyle threes 5 i6g8k6i8j5f8h8h6i4l7g2h3 i5i3h5g5k5l5k4k7l3",
+    "200053 freestyle threes 7 i6g8k6i8j5f8h8h6i4l7g2h3i5i7i2i3 h2j2e2f2h5g5k5l5g4f3k8j7k7",
+    "200054 freestyle threes 3 i6h6i4h2f3e2h5i5g6f7j4k4g4j7j3k2h4f4 j2j5g5g7i3",
+    "200055 freestyle threes 5 i9h11f11k9l7d13i7i10k7j7 l6j8l8l9l4l5j6m9k5",
+    "200056 freestyle threes 4 i9h11f11k9l7d13i7i10k7j7l6j8l8l5l10l9 j6m9i5h4i6i8k6",
+    "200057 freestyle threes 8 g8g10h6h12g6f6 g7g5f8e9i5j4i8h8i6i7j6k6h7f9j9",
+    "200058 freestyle threes 8 i9i11k12m14j9k10k8i10 l9k9m10j7n11o12l11j13o8n9k11m11l12j10l10",
+    "200059 freestyle threes 3 i9i11k12m14j9k10k8i10l9k9m10n11j7i6l11n9i14j13 j10j8l12k11l10",
+    "200060 freestyle threes 7 f10h12d10f11e11e10d9d8d12c13g9h8d11d13 "
+    "c9f12e9f9b9a9b8a7c11f8b11a11b12",
+    "200061 freestyle threes 6 j9i10h8f10g6h11i8h7 g8f8j8k8j6j7i7k5g5g7h6",
+    "200062 freestyle threes 9 f7f5e7h9c6h7c7d7 c8c5c9c10d8b10g5f6e9f10b6a5e10e8d9f11b9",
+    "200063 freestyle threes 5 g10g9f9e8d11c6f11e10d13e12 e11g11b11c11f12f10d10g13d12",
+    "200064 freestyle threes 2 g10g9f9e8d11c6f11e10d13e12e11c11h11g11j13i12d10d12 f12g13f10",
+    "200065 freestyle threes 3 g10g12e10e11e8c8f9h11d7c6f10d10i10h10g8d11h7i6 f11f12f7f8h9",
+    "200066 freestyle threes 3 f7f5f9d4e6d7d6f6g8h9e7g7e5e8c5f8d5c4e4e3a5b5a3b4 a6a4c6b6b7",
+    "200067 freestyle threes 8 i9k8j9m10j7k9 j8j10j6j5k7h10l6m5i7h7m7l7i6i8k6",
+    "200068 freestyle threes 5 i9k8j9m10j7k9j8j6j10j11 k7l6h10g11h7i7h8k11h9",
+    "200069 freestyle threes 2 i9k8j9m10j7k9j8j6j10j11k7h10l6m5i7h7l7m7i8i6i11i10 l5l8k6",
+    "200070 freestyle threes 2 h7f9d10j9f8c11g7h6g9f7g8g6g10g11h10i11f10e10j10i10d6e7 h8e11i9",
+    "200071 freestyle threes 4 "
+    "h8h10i12g11j10i9j8g10j9j11i8g8g9f10i10h11i11f12e13d10e10k9j6j7i7k5i13i14k10l11g6h7m10l10 "
+    "i6h6i5i4l8k8k7",
+    "200072 freestyle threes 6 g10i11j12j14l13n13i10j11h11h12g12j9f13e14f9i12e8d7 "
+    "f10h10f11f12f8f7e10h13c8d9d8",
+    "200073 freestyle threes 6 f9h9d8j11e8g10 g8f8e10h7d11c12d9d10e9e11c9",
+    "200074 freestyle threes 4 f10h11e11c12d10c9c11e9d12g9b14c13 d9d11e10g10b10c10e13",
+    "200075 freestyle threes 5 f10h11e11c12d10c9c11e9d12g9b14c13d9d11e10c10g10h10 "
+    "e13b10e12e14f14g15f11d13g12",
+    "200076 freestyle threes 2 f10h11e11c12d10c9c11e9d12g9b14c13d9d11e10c10g10h10e13f14e12e14b10a9 "
+    "f11d13g12",
+    "200077 freestyle threes 8 j8h10l7k10k7i9 j7i7m7n7j5j6m8k6m6m5m10m9k8j9l9",
+    "200078 freestyle threes 3 h6g6e5g4j5e3g7h5i5j4f6h8f7f8d4c3e7h7d7c7 d5d6e6e8g8",
+    "200079 freestyle threes 7 f10d12g11h10h9g7f11g9f12f13f8f9e11d11i11h11 "
+    "d10c9h14g13e9d8i13h12b12c11e10e12c10",
+    "200080 freestyle threes 10 j8h9i8i7j9h7h8k8k7f7g8f8g7i9f6g6h5e5l6e7m5n4 "
+    "j6j7i5l8h4g3g5j5i3j2j4k5h6k3i6k6i4i2g4",
+    "200081 freestyle threes 2 h10h8g10f12j8f7i9k7i10j10e10f10i12i11f9h11g8h7d11c12 g9g11h9",
+    "200082 freestyle threes 4 h8i9h6k10f7d8h7h9h5h4i7e7g7j7 g5j8f4e3g6e8g8",
+    "200083 freestyle threes 8 h9h10f11g10f10f12g11e9i10h11j11k12i12h13j10e11h12i11f7g8 "
+    "j12j13j9j8i13j14l10k11k10m10l9m8f9f8i9",
+    "200084 freestyle threes 2 f7d7h9f11g9c8f9e9f8f10i9j9f5f6i11h10 i10i12g8",
+    "200085 freestyle threes 8 h9f7d5h11g5g7e4h5f3c6g6e7d7h1 h7f5d4d6f4g4b4c4e3h6d2c1d3d1c3",
+    "200086 freestyle threes 5 i9h8g11i6h11j8f11i11f9g8i8g10f10f12e11d11f8f7e9h12d8c7d9g9c9b9 "
+    "g7h6d10c11b8a7e8c8e10",
+    "200087 freestyle threes 2 "
+    "h9h8f7d5i8j7i10g8j9i9k10h7m12l11j10l10g10h10f11e12j11j12l13k12h11g12l7k8 i12h13j13",
+    "200088 freestyle threes 3 f8h7g8h8h6g7i7g5i9f5i8i10e5g6g4i5h10h5j5i4f7d3e4j3k2i3i1i2i6k4l5 "
+    "g3h3h4f6j6",
+    "200089 freestyle threes 6 g7i7h6g8k8g10j6i6i5j4k7h4l8m9f8e9j8i8n8m8 "
+    "i9h10m5l6j10h8j7j9k9i11k10",
+    "200090 freestyle threes 4 i10k10g10g11e12i12f11h9f10h10d13c14 f12f9f13f14g12d12h11",
+    "200091 freestyle threes 2 h6i8g8k8f6h10g6i6e6d6f7h9c4d5g7g5g10g9 f8e9f9",
+    "200092 freestyle threes 6 i7i5i3g9h3e8h4g5h5h2h6h7f3g3 g4i6e2d1f5e6j1i2f4f6e4",
+    "200093 freestyle threes 9 g6e8f7d10g7g8 h7e7i7j7i8j9e4f5i6i9i4i5h5j3h6h8f6",
+    "200094 freestyle threes 8 g6e8f7d10g7g8h7i7 f5i8e4d3f8f6i5h6d7e7g4e6g5g3h5",
+    "200095 freestyle threes 10 j6k5k4m4i5h4i6h6 i4i3i8i7h7j5g6j9f5e4h5j3f7e8g4f3g5e5g7",
+    "200096 freestyle threes 6 i7j7k9j5j8l10i9i8h10g11h9j9h6g5h12h8l6k7h11h13 "
+    "i11j10j12g9k13l14k12i12j11k11i10",
+    "200097 freestyle threes 3 h7f6j5k4h9l3i8g8j7k6f11g10j9k10j8j6j11j10g6f5 h10h8i9g11g9",
+    "200098 freestyle threes 7 h6j7h5g5g6h7f6e6f7i4i6j6 f8f5e8d9f9f10g7e9j4i5h8i9g8",
+    "200099 freestyle threes 5 h6j7h5g5g6h7f6e6f7i4i6j6f8f9f5f4 g7e9j4i5h8e5e8d9g8",
+    "200100 freestyle threes 4 g9f11e9f7d13d15f10e10g11h12h8e11d8c7i7j6g8g7f8e8j8i8 "
+    "e7h10d6c5g5f6h6",
+    "200101 freestyle threes 8 h10g9f11i7e10i10f10f9d9g12d8g11c8b7g10d10 "
+    "e8b8g8f8h9i8e12d13e9e11e6e7f7d5c10",
+    "200102 freestyle threes 7 h10g9f11i7e10i10f10f9d9g12d8g11c8b7g10d10e8b8g8f8h9e12i8j7 "
+    "f7c10e6d5g6h5e7e9e4e5f5h7d7",
+    "200103 freestyle threes 5 j8l9i8k6j10i10h8k8g8f8 g7i9g6g9g5g4j9j11h7",
+    "200104 freestyle threes 5 i10j8h12h13g11g14i13f10j14k15 i12i11j12g12k12l12j11j13l13",
+    "200105 freestyle threes 8 f6e8d6e6h4i6e5g5f4g3c7b8d4g7c3b2 g4e4j4i4d5d7d3d2f5f7c5b5f2f3e3",
+    "200106 freestyle threes 9 g6f5i4k3e4m4e6j3e7e5 f6d6i6h6g5h4c9d8g7g8f7h7h5e8g4g3j7",
+    "200107 freestyle threes 3 "
+    "g8h8i7g7h9i10i9j9f9h7h11g10h10g11f8g9g6h12f10g13g12f11i6f6h5i5f7e8i4j3g4f3k6e5d4h6k8j7e6d5 "
+    "j4h4h3f5j5",
+    "200108 freestyle threes 2 i7g6i8h9k10g11k8h8i10i9 j9h11l11",
+    "200109 freestyle threes 8 h10i11k13h9k11i8g10j10k9k10j9l9l10i10i12g8f7j8h8i7i9 "
+    "m8n7k8l8k12j11j7i6k6l5n11m10l7n9k7",
+    "200110 freestyle threes 5 h10i11k13h9k11i8g10j10k9k10j9l9l10i10i12g8f7j8h8i7i9m8j11k8l8n7o6 "
+    "j7i6k6l5n11m10l7n9k7",
+    "200111 freestyle threes 4 j6k8k6h6k5j7k4k7i7l4i6i4l6m6h8g9k2k3 j5l3g8h7i8i9f8",
+    "200112 freestyle threes 3 j6k8k6h6k5j7k4k7i7l4i6i4l6m6h8g9k2k3j5h7m2l3 j2l2j4j3m7",
+    "200113 freestyle threes 8 j8j10l10l6k9m11k8l8 k7k6k11k10m9j12o7n8j9l9l7m6i7h6j7",
+    "200114 freestyle threes 4 j8j10l10l6k9m11k8l8k7k6k11k10m9n8i13j12 j9l9l7m6i7h6j7",
+    "200115 freestyle threes 5 j7i6j4l2k5k6j6j5i7l4h8g9h7g7l7k7h6h5h9h10l6m7i3h2 "
+    "l8l9j8g5i8k8j9j10k10",
+    "200116 freestyle threes 5 i8j10g10h9g8g9f9h7h10f8e10f10e11e12d11c12h11e8g11f11i12j13 "
+    "i9f12j8k7k8h8i10i11j9",
+    "200117 freestyle threes 10 i8k7m9i6h10l6j8k8k6 j7l9h5g4l7i7m7n7k5n8j4i3j5i5n5m6l5m5l4",
+    "200118 freestyle threes 4 h9j8g9i8g8i9i10j11f7e6g7g10g6g5d9e8 e7d7h7i7f9e9e10",
+    "200119 freestyle threes 4 g7e9c8h8e6a9d7f5d6d8c7f8f7e7b9a10 g8h9c4d5c6c5b6",
+    "200120 freestyle threes 4 i8j7h9k10h7g8g6f5h8h6i9g9i11i10 j10g7h11h10k11l12j11",
+    "200121 freestyle threes 4 j8i6l10m12j10k9i9k11j9j7h10k7k10i10f12g11m10n10h7i8 "
+    "h9h8j12j11g9f9i11",
+    "200122 freestyle threes 7 h10i9j10l12k8l7i11k9i10g10l10k10 "
+    "j12g9k13l14j9j11g12h11i13k11i12i14h12",
+    "200123 freestyle threes 8 h10i9j10l12k8l7i11k9i10g10l10k10j12k13g9f8 "
+    "k11i13n8m9j9j11h11g12h8h9j6i7j8j7i8",
+    "200124 freestyle threes 3 h10i9j10l12k8l7i11k9i10g10l10k10j12k13g9f8k11m9i13h14i12i14 "
+    "j9j11g12h11h12",
+    "200125 freestyle threes 12 i6i7h6i9f7g9g6j6h8h5 "
+    "f6e6f5f8f4f3e4h7d3c2d4g4c4b4e2b5e5g7e3e1d2g5d5",
+    "200126 freestyle threes 6 i6i7h6i9f7g9g6j6h8h5h9e6 h7h10g8j5f9e10i10j11f8f10e8",
+    "200127 freestyle threes 7 "
+    "f7g6g7e7f8f6h6e9d8e8e6d5e10f9g10f10j7h7g9g11i8h9j8h12i13i7j4i5h8g8k8l8 "
+    "i6l9g4h5j6j5l6k6j10j9i9k11k7",
+    "200128 freestyle threes 2 "
+    "i6j7i7h5k7h6i8i9h8h4h3j5g8f8j6k5i5i4k10k8j9h7l10l8l11m12g9f10m10j10o10n10k12n9j13i14l13l12 "
+    "k13k11m13",
+    "200129 freestyle threes 8 i7h7i5g9j7e7i6i8i4i3g4h5 h4j4e4f4j6g3k7l8l7m7l6k6j8i9j9",
+    "200130 freestyle threes 7 j7k6h7k5l6i7k7j8h6h8j6i5i8g6j5j3k4i6i4e5l9g7f6h4 "
+    "l7l8n7m7k10m8j9l11k8m6k9k11i9",
+    "200131 freestyle threes 3 j10l9j9l10m12n14k11j8l12m13i9h8j12n12k12i12j11j13 k9k10h9g9i10",
+    "200132 freestyle threes 4 i9k7h9k11i12l7i10i8i11i13j11k12g8f7f9g9h11g10f11g11 "
+    "g12j9f13e14f12f10h12",
+    "200133 freestyle threes 6 h9i9f10j7k6j8j6h8i6h6g7j10j9l12k11l6k7 k9i7l8i11m7n6k8i8n8m8k5",
+    "200134 freestyle threes 4 h9i9f10j7k6j8j6h8i6h6g7j10j9l12k11l6k7k9i7l8m7i11h12 "
+    "l10l9i8k8i10i12k10",
+    "200135 freestyle threes 6 i10g8e6j9d7j8j10h7f5g4g10h10f9e8c8b9h8 i9g11k7l6j7i7j5j6i6k4h5",
+    "200136 freestyle threes 6 i10g8e6j9d7j8j10h7f5g4g10h10f9e8c8b9h8i9k7f12g11 "
+    "k9h9l9m9i7l10g5h6g7g6f7",
+    "200137 freestyle threes 3 "
+    "i10g8e6j9d7j8j10h7f5g4g10h10f9e8c8b9h8i9k7f12g11k9h9l9m9i7h6l10m11i8k10i6i5j5k4 l8l11j7j6k8",
+    "200138 freestyle threes 4 i8i9i10k7h9j11j9h8g10f11j7k6k10l11g6h7 k8h11j10h10m10l10l9",
+    "200139 freestyle threes 4 h6j5g6i8g5i7i6f6g4g7h4h3g2g3j6k6 i4f4j4k4h5f7j7",
+    "200140 freestyle threes 5 j6j4k6m7k7l6k5k4k8k9 l8m9h4i5j8m8h8i8i7",
+    "200141 freestyle threes 9 i8k7g6m6i6j9h6j6e6f6 i5i7g7f8k3j4g4g5f5h3h7e4d7c8h5h8j7",
+    "200142 freestyle threes 3 i8k7g6m6i6j9h6j6e6f6i5i7g7f8k3j4g4g5f5h3h7e4d7c8e7f7 f9g8e8g10e9",
+    "200143 freestyle threes 4 h6i7f7k6i4h2f8g6g7i5d10e9d7e7f9f10f5f6e8c6g10h11 e6c8g4h3g8h9h8",
+    "200144 freestyle threes 4 "
+    "f10e9g8g10h9f7h8h7j11i8j9i7g7i9i10k12h11i5i6k8f13g12h12h10g11i11i13j14h13j13e13g13h15h14 "
+    "g14i12d11e12f11e11f12",
+    "200145 freestyle threes 5 i6k5g4i5h5j7f5h4f3e2e6h3c8d7 f6f4g6h6c6d6e4h7d5",
+    "200146 freestyle threes 7 i10k11j11g8j9j10i9i11k8l7k9l9k7k6j8l6l8i8h9g9l13k12g12h11j6m9i5h4 "
+    "i7l10h6g5h10g11h8h7j5j7k5l4l5",
+    "200147 freestyle threes 3 "
+    "i10k11j11g8j9j10i9i11k8l7k9l9k7k6j8l6l8i8h9g9l13k12g12h11j6m9i5h4i7h6l10m11m8n8 k5l4j5j7h5",
+    "200148 freestyle threes 4 g7e7g6i7f5g9g5g4e5h5 d3e4d4f6d5c5d6",
+    "200149 freestyle threes 7 j6l7j5i8m6j7l5k7i7k5k4j3n7o8l4l3m4n4m5m3k3n6h6j4j2i1 "
+    "g5j8f4e3i6k6f6g6h4i3h7g8h5",
+    "200150 freestyle threes 3 j6l7j5i8m6j7l5k7i7k5k4j3n7o8l4l3m4n4m5m3k3n6h6j4j2i1g5j8f4e3i6g6 "
+    "h4i3h7g8h5",
+    "200151 freestyle threes 5 j8i6k6g7j7i8k7i7i9h10j5j4j6j9l6m5n6m6 i5h4l8m9l7m8m7n7k9",
+    "200152 freestyle threes 6 h10f9g7j8k9j6j10i11i9h8j9h9k10i10k8k7m9l9 "
+    "m12l11k11k12m13l12m10m11l10n10j12",
+    "200153 freestyle threes 14 g7h8i8g10h7g6 "
+    "i7f7j7k7i6i5i10i9j5g8h5k8j6j8k4l3j4j3g4f3i4h4m4l4k6l5l7",
+    "200154 freestyle threes 6 g7h8i8g10h7g6i7f7j7k7i6i5i10i9j5g8k4l3h5k8g4f3 "
+    "j6j8j4j3i4h4m4l4k6l5l7",
+    "200155 freestyle threes 11 f10d10c11a13c8h11e8d8 "
+    "c10c9d9f7b11a12f11e10e11d11d12g9c13b14f14e13c12c14f12f13e12",
+    "200156 freestyle threes 5 i10j9i12j13j11k10i11i13i8i9h9g8l13k12h11g11 "
+    "g10j7e12f11e8f9h10h12f10",
+    "200157 freestyle threes 5 g8h10f12f6f9h7g9h9h8f8e11f10c9d10 e9d9e10e8c12d11e12e13d12",
+    "200158 freestyle threes 4 g6g7g9f8h7f5h6f6f7h5e5d8i6e9g8j5g5d10c11d9d7c9b9e10k6j6e7d12d11 "
+    "c7f10b6a5c8f11c6",
+    "200159 freestyle threes 5 i10h9k9m10j10i11j9h10j8j11j7j6i7h6m11l10 h7k7g7f7i9h8i8i6k10",
+    "200160 freestyle threes 6 g10h10j11f9h11g9j12i9j9h9e9j10g12i10i12h12j13k14j15j14 "
+    "k10h13l9m8l11i8m12n13k12l12i14",
+    "200161 freestyle threes 7 f10d11e9f8b12f9e10g10e8e7g11d8d10c10c11a13e12e11 "
+    "h12i13f12d12h10i9h11h9g12i12h13h14f11",
+    "200162 freestyle threes 11 j8j10j9l6i8k9i11h8 "
+    "i9i10h10g11g9f8h9f9k13j12j7k6h7k10g6f5g10f11g7g8i7",
+    "200163 freestyle threes 2 "
+    "j8j10j9l6i8k9i11h8k11j11h10i10j12k13g9f8i9g11h9f9j7k6j6j5h7g6f11g10k10l11m9l10 k7l8i7",
+    "200164 freestyle threes 5 f8d10h6f6e6e11e7f12c9g13h14e8d7f7f5g4c8b9c5d6c6c7 "
+    "e5d5e3e4i5g7g5h5f4",
+    "200165 freestyle threes 5 h6j4l2k6k5l5j7m6k4l7l6m8j5m7m9k8j9n5o4m4m5n3o2n9o10 "
+    "j8l8n7n6k7o7k10k9l9",
+    "200166 freestyle threes 2 f10e9d10g9d9b11e10g10c10b10d11d12d7d8c8b7g12f11 b9e12e6",
+    "200167 freestyle threes 7 g10h10e9d10f9e8 g9d9h9i9f11i8f12f10g12g11e12d13d12",
+    "200168 freestyle threes 5 i6j6g4i2h3k7h5f3j7k8 h4h2h7h6i4f4k4j4j5",
+    "200169 freestyle threes 8 i6j6g4i2h3k7h5f3j7k8h4h6h2h1i4j4i5i7f4e4 "
+    "g2j5j3g6k2l1g3e5f2e1g5g1i3k3f6",
+    "200170 freestyle threes 2 i6i7k4g6m6n8j5l3h7g8l5n7j3i2j6j4k6l6 k5k7i5",
+    "200171 freestyle threes 6 i7k9h7g6i5g7i6i4i8i9 g8j5e10f9h8f8k8j8h5j7h6",
+    "200172 freestyle threes 9 i7k9h7g6i5g7i6i4i8i9g8j5e10f9h8j8e8f8 "
+    "e9e7e11e12h5h6j7g4k7l7k8l9g9f10j6k5l8",
+    "200173 freestyle threes 3 j8k10l8m8k7l9n7k9m9j6n8j11i12n9i9l6h10g11o11n10i11i10j12k13g9f8 "
+    "l12k12k11l10j10",
+    "200174 freestyle threes 8 f6d8f7g9g6e8f8f5h6e6h7i7f10f9 h5h8i4j3h3h4j6i6j5k6g2f1i5g7k5",
+    "200175 freestyle threes 7 f6d8f7g9g6e8f8f5h6e6h7i7f10f9h5h4 i5g7i6j6i4j3i2i3j5k5h8h9k4",
+    "200176 freestyle threes 5 i7k9i11h10h12g5g11i13g12g13h11f11i12j12e12f12 "
+    "f13i10e14d15g14d11j11k11h13",
+    "200177 freestyle threes 6 h9j8g10h6k7h11i7i8g8g9j6h7k5l4i10j11e6f7 l8i5n10m9k6k4k9k8j10i11h10",
+    "200178 freestyle threes 5 h9j8g10h6k7h11i7i8g8g9j6h7k5l4i10j11e6f7l8i5n10m9k6k8 "
+    "l6m6k3k4l7l9m7j7n8",
+    "200179 freestyle threes 8 i9j10i12l11h10j8 i11i10j12g9k13l14h12k12f12g12g11e13h11h13f11",
+    "200180 freestyle threes 5 i9j10i12l11h10j8i11i10j12g9k13l14h12g12l12k12 "
+    "j14m11g11i13e13f12h11h13f11",
+    "200181 freestyle threes 2 i7h9k6g11k7j6j7l7h7g7k8k5k10k9i6l9h5g4 i8i9j9",
+    "200182 freestyle threes 2 f10d9e12b11g13e9f9f8d10e8c10e10e11f12d11e6e7f13b9a8d12c13d13d14h8g9 "
+    "f11c14g11",
+    "200183 freestyle threes 5 j9k8m10h11h9n10j11i8k12i10l11j13n9o8 i9k9f9g9k11m11j10l12j8",
+    "200184 freestyle threes 9 i7h5f6h4d4c3g7j7 h8e5g9j6f10e11j10i9g10g8h10i10d10e10f8i11e9",
+    "200185 freestyle threes 5 g9e11e9f11f8d10f9d9h9i9f7f6g8e6j11i10i11h10 h8i8d8e8i6h7g11f10g10",
+    "200186 freestyle threes 7 j7j9i9l7i8i7h8h9g8f8g7f6j10k11k8j8g10g9 "
+    "i6l9g4h5g5g6f9h7i12h11i10i11h10",
+    "200187 freestyle threes 4 "
+    "j6k7l5k6m9j9k5j5l4m3i4k4i7h8i6i3h5g6g4f3h4f4l3l6k2l2n5m4h3h6h2h1k8j7l1j3 i2f5m5o5j2g2k3",
+    "200188 freestyle threes 3 g6f5h8h9f7h5g7g5i5h6i7h7g9h3h4j6g8g10f10e11 e5f6i8f8i6",
+    "200189 freestyle threes 4 i7h5g8j9h8j7g9j6f10e11j8k8i6i8g5h6g10g11g6g7i10h10 h9f7k12j11f9e9h7",
+    "200190 freestyle threes 8 g10e10h12f10h8j9i11h11 j10k9g13f14i9k11g7f6g9g8g12g11j12i12h10",
+    "200191 freestyle threes 6 g10e10h12f10h8j9i11h11j10g13l8k9 i9k11g7f6g9g8h10f8i10k10i12",
+    "200192 freestyle threes 8 g10e10h12f10h8j9i11h11j10g13l8k9i9g7l12k11 "
+    "i10i8i12i13j12k12f12g12k10h10l10m10l9l11j11",
+    "200193 freestyle threes 4 g10e8h10i9j11h11i8f11i10j10f10e10 g8h9h8j8g9e11g11",
+    "200194 freestyle threes 4 g10e8h10i9j11h11i8f11i10j10f10e10g8k12h9f7j7k6 h8j8h7h6g9e11g11",
+    "200195 freestyle threes 7 "
+    "j10k8i9h8i8i7i10g9j6i11h10k10f10g10g11f12k6j8h12e9l6m6l5h9l7f9d9l8l4l3m4j7j14i13n3o2 "
+    "m8j5n9o10k4j4n4o4k5k3n2m3n5",
+    "200196 freestyle threes 5 i9k8h9h11i8i10j9k9g9f9 g10f11k6j7g8g11g6g7h7",
+    "200197 freestyle threes 3 i9k8h9h11i8i10j9k9g9f9g10f11k6j7g8g7f8h8 h10i11g11g12f12",
+    "200198 freestyle threes 6 f8d10h9i8k10g9j11g8g10f9i12h13i10h7l9m8k12l13e10j10k11i6j5k13h10f10 "
+    "i13i11k9k8j9i9m9n9j12l10h12",
+    "200199 freestyle threes 2 "
+    "i6j6h4h7j7h5g5f6f5h8g7i7g9h9h6g8f8h10h11i5i10j9g11l9i9k10i8i12j11i11h12e9g12g13f11m9k7k11k9l10"
+    "j12l11f13e14d11e11l12k5l4n8o7m12n13l5j5l7l8 m10m11n10",
+    "200200 freestyle threes 5 j6j7j4l8l7i2k5k4j5i5i4k6l6i3m7n8 l4i7l5l3m5n5j2j3k3",
+    "200201 freestyle threes 6 g6f8f4g9e4f5g4h4d4c4 g5g7g2g3h6i7e3d2e6f6e5",
+    "200202 freestyle threes 6 j8i8h8f8i9h10j10k11g9h9i7j6k9l10g7f6f10e11j7k7j9j11h6g5 "
+    "g8g10h7f7h5h4l9m9i6k8f9",
+    "200203 freestyle threes 7 i8k9h6l8m8l10j10 l9l7l11l12n9m9m10k12n11k8m11n12k11",
+    "200204 freestyle threes 3 i8k9h6l8m8l10j10l9l11l6l7 j8m11i9j9k7",
+    "200205 freestyle threes 2 i8k9h6l8m8l10j10l9l11l6l7j8i7n12m11 i9j9k7",
+    "200206 freestyle threes 3 g10g8h11e11i10h8g12f13k8j9i12j13e8f9h12f12j12k12 f10h10i13g11i11",
+    "200207 freestyle threes 8 g8e10c10f9c11h8d12c9d9d11c12e8c13c14e13b10f14g15f12e12 "
+    "e11f10a15b14g13h14g11h10f13d13f11f15i11h11h12",
+    "200208 freestyle threes 5 "
+    "g8e10c10f9c11h8d12c9d9d11c12e8c13c14e13b10f14g15f12e12e11f10a15b14g13d10h14i15 "
+    "h10g11f13d13h13i13h12h11i11",
+    "200209 freestyle threes 5 h7i5f6g9f5g6g7f7e5d4e6e7d7c8g4h3d5g5h5i9c5b5 f3i6f4f2e2d1e4e3c6",
+    "200210 freestyle threes 4 h7i5f6g9f5g6g7f7e5d4e6e7d7c8g4h3d5g5h5i9c5b5f3e2f4f2j7i6 "
+    "i7k7c6e4d6b6c7",
+    "200211 freestyle threes 7 g9f10e7e6h8f8f9h9g7g8f7d7 f6i9e5d4g5d8h4i3h7i7h5h6f5",
+    "200212 freestyle threes 5 g7i8e7e8e5j8 f7h7c7d7f4d6f6h8f5",
+    "200213 freestyle threes 4 h10i9g7k9h9k8h7h6h8h11 i7j7e7f7g9f10f8",
+    "200214 freestyle threes 4 h10i9g7k9h9k8h7h6h8h11i7f7k7j7 g9j6f10e11g10e10g8",
+    "200215 freestyle threes 6 j10k10j12m11k11j9i9h8l12m13i13l10h14g15 "
+    "i12k12i11i10i14i15h12k9f14g13g14",
+    "200216 freestyle threes 10 i8k9g6g4h8h7 g8j8e8f8g9g7f7h5d9c10h9e6f9e9i9j9i10j11i11",
+    "200217 freestyle threes 2 g6i8e6i7h5f7i6h7g7g4e7f6e9e5e10e8g9g8 f8d10h10",
+    "200218 freestyle threes 8 i6j4l2n2l5n4j5l3h5n5k5i5n3j6j7k8g4f3h7k4g8f9 "
+    "m4k6g7i7g6g5g9g10h6h4h8h9f6e6i9",
+    "200219 freestyle threes 5 "
+    "g7f9d9h11c10h9f8e8g10e9e10f10f11c8h10g11d8d7e6j11g9i11k11i10g8g6i13e7f13j9g12h13e12d11f12d12d1"
+    "3c14e14k8l7k12l13b5c6e11 c13e13f14f15i12h12h14g14j12",
+    "200220 freestyle threes 2 f8d9g9e11i9f11i11h10i8i10h8g8h9f9k9j9 j10h12k11",
+    "200221 freestyle threes 2 i7j8j5i8k5i10k8k7h5i5i6l9j7g4h7g8k4l3 h8h6j6",
+    "200222 freestyle threes 3 i6k6h6l8m4n5h7j5g6f6h5h4h9h8i8j9f5e4i7i5i9i10 k7j7j8h10k9",
+    "200223 freestyle threes 3 g10g8h12e10f12f8g12e12i12j12g13g11j10i11 h10i10h11h13j13",
+    "200224 freestyle threes 4 f6d7b6c4h4c9f4e7g4e4i4j4f7f5g6e8h5j3e6h6c6d6g7g5j7i6i7h7 "
+    "g8h9h8e5g9g10f10",
+    "200225 freestyle threes 3 j9h7h11h13i8l10i10k8f13g12i11i9j11g11l11k11k10m12h9g8k12l13 "
+    "g10f11j10h10j12",
+    "200226 freestyle threes 8 h9i11h10h8j11f11 i10g8k12l13j10g10k10l10h13i12h11h12j9g12j12",
+    "200227 freestyle threes 5 "
+    "f9g7d9f8e10g8c8f11g10e8h8e9d10f10d8d7e7f6c9b10h6e11b7a6c6c7h7h5d11d12c13c12e12g5g6f5e5f4f7g4f3"
+    "e4h4h3e6h10i5c4d4i2j1 e13c11g11f12h12i13h11i11h13",
+    "200228 freestyle threes 6 g6h5f5h7h4f6g4g7h3i2e4f4g3f3j4i4i5j6f2e1e5e6d5c5 "
+    "g2g5d2c2h2e2k3l2i3j3k5",
+    "200229 freestyle threes 9 i10h9h7f10i6k6i7i8j7k7f7g7 "
+    "k8h5m10l9j9l7g12h11j5g8j8j6j10j11l10k10k9",
+    "200230 freestyle threes 2 h7j7l8n8j10o7k10k9j9i8j11j12l9i12m8n7 l10l11i10",
+    "200231 freestyle threes 8 f6e4g6g3f7e6f5f8 h5e8i4j3e5g5h8g7f3f4i6g4h6j6h7",
+    "200232 freestyle threes 6 f6e4g6g3f7e6f5f8h5i4d9e8 e5g5h8g7h6h7i6j6f3f4g4",
+    "200233 freestyle threes 7 j10h11f9f12i9e11g9h9 h8k11g7f6i7j6g8g10g5g6i6i8h7",
+    "200234 freestyle threes 5 j10h11f9f12i9e11g9h9h8g7l12k11 i7j6i8i10i6i5g8f8h7",
+    "200235 freestyle threes 4 h9j10k10f7k12g6j11g8l13i10m14n15k13k11h13i12 m13j13n13o13m12l11m11",
+    "200236 freestyle threes 5 h9j10k10f7k12g6j11g8l13i10m14n15k13k11h13i12m13n13m12m11 "
+    "l12n12n11k14l11l10j13i13i14",
+    "200237 freestyle threes 4 "
+    "h9j10k10f7k12g6j11g8l13i10m14n15k13k11h13i12m13n13m12m11l12j12n12o12i13j13 "
+    "k14n11l14l11o11k15j14",
+    "200238 freestyle threes 9 g8h10i9j10f12l11g9j11g10g11j9h9 "
+    "g6g7h7i8f9i6e10d11f11f10d9g12e9c9e8e11h11",
+    "200239 freestyle threes 5 h9h8j8j11h12g13i9j9i8i10g11h10 g10f11j7k6e9f10g9f9g8",
+    "200240 freestyle threes 7 f10e12d8f12f8g11e8g8b8c8 f7f9d9c10g6h5d6d7e6f6e7e9g9",
+    "200241 freestyle threes 3 g10h12i8h13i9k8i10i11i6i7h9j7e12f11g8j11f7e6 g11g9h10f12f10",
+    "200242 freestyle threes 3 f8h8g7h6g9g6h9f9e7d6g10g8h10i11e10f10f11f6e6i6j6e12e8e9e4e5h7f7j7i8 "
+    "j8j9k7i7i9",
+    "200243 freestyle threes 6 g6i4k6h2i3f4h6i6i5h5j4g7k5k4l6m7k3l2 n6m6m5l4k7n4j8i9k9k8i7",
+    "200244 freestyle threes 5 g8e8i9d6i8i7h9g9i10j11f7e6i12i11 g10j7e12f11h11j13h10h12f10",
+    "200245 freestyle threes 3 f9g7i6g6e7h7i8g5g4h5h6g9g8i7f7k7j7f5i5e4d3 h8f10e5d5f6",
+    "200246 freestyle threes 8 i7i8h5k10g5h6g6j9l11g7i4j3e8f7 i5j5e5f5i6i3j7k8g4f3g3g2f4d6h4",
+    "200247 freestyle threes 3 i7i8h5k10g5h6g6j9l11g7i4j3e8f7i5f5k5j5i3i6i1i2j4l6g1h2 j6h8l4m3k4",
+    "200248 freestyle threes 2 i7i8h5k10g5h6g6j9l11g7i4j3e8f7i5f5k5j5i3i6i1i2j4l6g1h2j6l4h8g9 "
+    "h4k7f6",
+    "200249 freestyle threes 3 g9i11h10e8h8h9i9g11g7f6k11j10i7j6e11f10g8g6 i6i8h7f9f7",
+    "200250 freestyle threes 3 h9j7g8e6g9g7i7j8i10j11j9i9g12h11 f10h8g10g11h10",
+    "200251 freestyle threes 2 f10g12e11i14e8f7e10e9g10d10h10i10h8g9 h11f9h9",
+    "200252 freestyle threes 9 f9h10i11j13g10h11h9f11g9i9 "
+    "g11g12g8g7e10h7e9d9c12d11e11e12e7e8f10d12h12",
+    "200253 freestyle threes 7 g10g9f11g13h7j7 h9e12h10h8f10e10i10j10f9f12f7f8g8",
+    "200254 freestyle threes 8 g10g9f11g13h7j7e10f10e12h9d13c14g12d9i14h13 "
+    "f9g8h11e8i12j13f12h12c12d12d11b13e11g11e13",
+    "200255 freestyle threes 3 "
+    "i8h7j8h9f6i6g8h8h6k8k7i9g5k9j9j10k11h10h11i11h12m7l8g9f8k13j12j7i7f4h5i10k10f10g10d12e11m9l9i1"
+    "2i13l10h14g15l11m12h13h15 e9g7g13f13f12",
+    "200256 freestyle threes 10 "
+    "i8j10k10j9j11i12k9k8j7i11h9k6i10g8i7h7i6i9i5i4j5k11g10f11l12j8h5k5k7j6f5g5g4f3h3g7h8e6i2j1l7m7"
+    "l10l13g9l6n8g11h4e11h11h2e10f10h12h10f12e4f7m6n6c11d11j4i3m4m5e5e3c6d5 "
+    "d6f6k4l4e7e8b6a6f4g3c7b8e9d8f8d10c5b4c8",
+    "200257 freestyle threes 10 i6i7h4i9h2h10 h5h3g4j7e2f3i4f4j4k4i3k5i2i5g2f2j2k2g5",
+    "200258 freestyle threes 4 i6i7h4i9h2h10h5h3g4f3k8j7i4f4k4j4 j3g6k2l1i2l5j2",
+    "200259 freestyle threes 5 i6i7h4i9h2h10h5h3g4f3k8j7i4f4k4j4j3k2f7g6i2l5i5i3 "
+    "g3f2k7j6k5k6j5g5h7",
+    "200260 freestyle threes 6 j8k10h7g9i7e7j7k7f7g7j5j6 g8i6h9e6j11i10j10j9h8h10i8",
+    "200261 freestyle threes 6 j7j5h6k9h7h8g6i7i8f5g9k6h9i9g7g8f8e9f11g10e7h10f7d7d6c5e6f6i5j4 "
+    "e8d9e5e4g3f4h5i4g4g5i6",
+    "200262 freestyle threes 3 f6h6d8h8g4f8h7g9e7g5j8g7c9b10e9g8g6i5j4g11g10 i7f10i8e8i6",
+    "200263 freestyle threes 8 i6g5e4h6h5c4g4f3j7k8i7i5i8k6j6g7j4j5i4f8e9k4i9i10f4h4 "
+    "k5h8m3l4g6f7h7f5j9k10j8j10k7l7h10",
+    "200264 freestyle threes 6 h6j8g7h5i3j2f6g6i5f8j4k3i4i6i1i2 h2k5e5h8f4g3h4g4g5e7e3",
+    "200265 freestyle threes 2 "
+    "i10j12l13k11h11j11j9k8k10l10m9j13j14l11n11l8l9k9m11m8n8j10i11k12g12f13i14n9m10m7n6i8j8 "
+    "l12m12m13",
+    "200266 freestyle threes 4 g6g5g8g10f7h9f9i8f11k6j7h5f8f10e8c8d9c10h8d8 e10d11f6f5i6h7h6",
+    "200267 freestyle threes 3 g6g5g8g10f7h9f9i8f11k6j7h5f8f10e8c8d9c10h8d8e10h7d11c12h13g12 "
+    "c11e11e9d10c9",
+    "200268 freestyle threes 3 "
+    "f10f11h13h10h11g10h9j11g9i9j8e11j6i7i6i8i10j9h5h7g6h6f7k10l11e8j3i4g8e6g5g7 j7g4j5j4i5",
+    "200269 freestyle threes 5 "
+    "h6f5h3g6h7h5f7g5e5g7g8h4g4j5i5i3j2e7f6h9f10f9g9g10h11h8e11j4f11g11k5j10f12i9k11j7j8k4i4j3j6l5m"
+    "6k6i8i6f13f14l4m3l3l9k8m4n3l7l8m8n9k10j11i10h10i11k7m9m10i12i13h1i2o6n7g13h12h14d12c13k9l10 "
+    "g12e12e14d15n6n8m5k3n4",
+    "200270 freestyle threes 3 j7i5k4h9k6i6l5i8i7k7m4n3m6n7j4l4j6j5i2j3 m7m5l6n6k5",
+    "200271 freestyle threes 4 g9g10h7e11i7h10i10i9j8h8g5h6 g7j7g8g6f7e7h9",
+    "200272 freestyle threes 7 i6h7k7k8j6i5l6k6k5i7m7n8j4i3 j8i9m5n4j7j5j10j9l8k9l7n7l9",
+    "200273 freestyle threes 2 i6h7k7k8j6i5l6k6k5i7m7n8j4i3j8m5j7j5j10j9h10i9l7n7 l8k9l9",
+    "200274 freestyle threes 5 j6k8j8k4k7j7i6h6l6i9m5n4m6k6m7m8m4m3l8i5n10m9 k9j10o5n6k5j4l5n5l7",
+    "200275 freestyle threes 6 j6k8j8k4k7j7i6h6l6i9m5n4m6k6m7m8m4m3l8i5n10m9k9n6j10i11 "
+    "l10m11m10k10k5j4l7l9l5l4n5",
+    "200276 freestyle threes 9 h8g7i10g11e10i6g8f8e9h7 f7h9e8e11e6e7d5c4d9g6c10b11f9c9g10h11f10",
+    "200277 freestyle threes 4 f7f9f6g4e5g8f4f5d6g3c7b8g7d4d7e7i9h8 d8d9e6g6b6c6e9",
+    "200278 freestyle threes 4 f7f9f6g4e5g8f4f5d6g3c7b8g7d4d7e7i9h8d8d9e6c6h6g6 g5e3j8i7e9f10f8",
+    "200279 freestyle threes 6 g6e8e5f4f6g7h6e6h7h8i6j6f5i8e4d3 g8f9j5k4h5g5h3h4i4k6j3",
+    "200280 freestyle threes 6 g6e8e5f4f6g7h6e6h7h8i6j6f5i8e4d3g8j5 g5h5f9e10c5d5e7d8f8f7d6",
+    "200281 freestyle threes 5 i9g8e9e6h10h8i8i10h9j8g9f9j9k9f8e7j12i11g10f11 h7k10f5g6g7h6j7k6i7",
+    "200282 freestyle threes 2 i9g8e9e6h10h8i8i10h9j8g9f9j9k9f8e7j12i11g10f11h7g6j7k6k10l11 "
+    "g7d10i7",
+    "200283 freestyle threes 4 j7k7j5j4k6i6i8h9j9j8l7m8l5m4i4h3g6h7k5i5 j3h5n5m5m6k8k4",
+    "200284 freestyle threes 8 h10g11j11k13i10h9 j10g10k10l10j9j12j7j8l9i12n7m8k8h11m10",
+    "200285 freestyle threes 6 h10g11j11k13i10h9j10k10j9j12j8j7g10f10h11k8 "
+    "i12f9f13g12i11i13i9i8k11l11l12",
+    "200286 freestyle threes 4 h10g11j11k13i10h9j10k10j9j12j8j7g10f10h11k8i12j13g12f13f9e8 "
+    "i11i13i9i8k11l11l12",
+    "200287 freestyle threes 4 "
+    "h10g11j11k13i10h9j10k10j9j12j8j7g10f10h11k8i12j13g12f13f9e8i11i9k11l11 h12k9h13h14i14i13f11",
+    "200288 freestyle threes 12 g9f8f9g6e7h10 e9h9c9d9d8f6b10a11c7f10b6a5d7f7b7a7b8b9b5b4e8c6e10",
+    "200289 freestyle threes 2 i7j5h8l5h7i5h5h6g7f7i8i6j8g8k7j7k8l8 k5j6k6",
+    "300000 renju threes 5 g7h5f4i4f6h7h8e5g6h6i9j10f5f7g8g9g4g5e4h3h4d4f3f2d3c2 "
+    "e8f8c6d5e6d6d7c8f9",
+    "300001 renju threes 5 i7k7m7n7o6n8k9l8m9l9k8n10n9 l10l7l12l11k10o10j10m10j11",
+    "300002 renju threes 5 h7f9d11e8d7f8d8d9f7e9g9 g7h6c11d10e10e7e12e11b9",
+    "300003 renju threes 5 h6g8i7e6h5g4h8h7g5j8j6k5g9f10f4e3 i6g6k6l6i8i9i5i4f5",
+    "300004 renju threes 3 h6g8i7e6h5g4h8h7g5j8j6k5g9f10f4e3i6g6k6l6i8i5 h9j7i9i10f9",
+    "300005 renju threes 3 j7j9i5h4k6g7l5i8m4n3j5k5l7i4m8n9m7k7m6m5m10m9 l9k8l6l8j6",
+    "300006 renju threes 5 j7h6j9k10f7l5i10l9j8j10j5j6l7k8k7i7 l6i9m5n4m8k6m7n7m6",
+    "300007 renju threes 3 j6h4k7g4l6f4i4e4d4g5k6i6m6n6l7j5k5k8k4k3 j7i7m7n7n8",
+    "300008 renju threes 6 f6d8c10b9f5d9f8f7e9d10d7c8b7e11c9f12d11g12g13f11e10e12h12c12d12 "
+    "d13g10c14b15e14b11e13e15f14d14f13",
+    "300009 renju threes 3 j7l9k6k10l6m8n7m6m7l7k5i12j11n8j4i3j6j8j5j3i6h6 k8k7h5g4i5",
+    "300010 renju threes 6 i7i6j7h4j6h8j8j5h7k7j9j10g7f7k9h6m11l10i9h9 "
+    "k10i8m9l9m12m10k11k12l11n13j11",
+    "300011 renju threes 5 f6f8d6h5b5b4e5g6d5c5d7d4d8d9 e8c6e6e7b8c7c8a8b9",
+    "300012 renju threes 5 g8i10e7g9e8e9f7f9d9g6e6h9i9d8e5e4d5c4b11c10 f5g5c5b5f6f4g7h8d7",
+    "300013 renju threes 9 h9g10f9i10d11d10f10g9g8e10 f8f11f7f6e6d5e8d8h8i8e7e5g7d7h7i7h10",
+    "300014 renju threes 7 h9g10f9i10d11d10f10g9g8e10f8f11f7f6e6d5e8h8 "
+    "c8d8d7f5c6b5c5c7c10d9b9a10e12",
+    "300015 renju threes 5 h9g10f9i10d11d10f10g9g8e10f8f11f7f6e6d5e8h8c8d8d7b9c6b5g4f5 "
+    "c5c7e7e5g7h7g6g5h5",
+    "300016 renju threes 3 g6i8j7h9i6h7h6j6g4h5g5g7g3g2f4i7f6e6e3d2e7h4c9d8 f5f7f3f2d3",
+    "300017 renju threes 3 g6i8j7h9i6h7h6j6g4h5g5g7g3g2f4i7f6e6e3d2e7h4c9d8f5f3 d6e5f8f7g9",
+    "300018 renju threes 4 f6g8i10j10e7j9g5h4d6j8j7j11j12i8f8c5d8c9d7d9g7h8k8f7h10g9d5d4e9h6c11d10 "
+    "h5i6e5f5e6e8c6",
+    "300019 renju threes 6 i10j10h11j9j7f12h9j11j12h10g10i8i12f9j13k14 "
+    "k12h12l12m12l11i14l9l10m10n9k8",
+    "300020 renju threes 10 g10i12e9d8e8h8e10e11e7e6d7f9f7g7c7b7 "
+    "f10d10d9g6h10i10c10b11f11g12e12h9c14d13b9d11c9a9c8",
+    "300021 renju threes 4 g10i12e9d8e8h8e10e11e7e6d7f9f7g7c7b7f10d10d9c10h5g6 g12f11g9g11h10i10f8",
+    "300022 renju threes 9 f8g7g10h10f9e8f11f7f12f10 "
+    "e12h9d13c14c12d12b11e14d11e10e11c11g13d10g11h11g12",
+    "300023 renju threes 4 h8i9g9i8h9i7i6h7g6g7j7h6f8j8g5h10k7i10i11f12g11e7f7 k10j10k9l10j9l11m9",
+    "300024 renju threes 4 i10k10h9j11g7k11k9i12l9j9i11g14h13j10j12l11i8m12n13n11m11 "
+    "i9l12k14l13j8j7k12",
+    "300025 renju threes 4 f10f11e10f8e11d10e9e8g9h8g8f9g12h12g10g11g6g7c13d12 "
+    "e13e12f13d13i10h10h11",
+    "300026 renju threes 9 h10g8g11e7g10f10g13g12 f12e13i9j8e11d10h14i15h11f11h13h12i12f9j13k14i13",
+    "300027 renju threes 10 i6h7g4k8g2g3i4h4h5f3g6f7k2j3 h3j5f5e6i2j1i5i3i7i8j2h2l2m2h6j6g5e5j8",
+    "300028 renju threes 4 h7g9g5h4g6f5i6h6g8j5g7g4e10f9 f7i7e8d9e7d7e9",
+    "300029 renju threes 6 j8k6l8h8i4f6j10k9j7j9 k8m8l9i6m10n11l7l6l10l11k10",
+    "300030 renju threes 5 j8k6l8h8i4f6j10k9j7j9k8m8l9m10 l7l6l10l11i7k7i6h5i5",
+    "300031 renju threes 5 h10h12f12i9i14j10k11j12i11 j11j13j9j8l9k9i12k10k12",
+    "300032 renju threes 3 h10h12f12i9i14j10k11j12i11j11j9j13j14 i12k12h11g10l15",
+    "300033 renju threes 3 h10h12f12i9i14j10k11j12i11j11j9j13j14i12g12 l12k12h11g10l15",
+    "300034 renju threes 3 g9f11g11i11f10g10e11d12e9d8h9f9h8i7h6h10g7f8e8e7g5g6i13h12e12e10 "
+    "e5f6h5h7f5",
+    "300035 renju threes 4 i10j11g11e12h10g10h12h9f11i11f12e13i9j8f13f10f15f14 "
+    "h11g12h14h13e11d11g13",
+    "300036 renju threes 4 h7g7j6f5e3d1i6g5h5h6 g4f3j5g8j7k8j8",
+    "300037 renju threes 7 f10d10h10e11j12k11i10g10 i11g9l14k13i12i9i13i14k12l12h12g12g11",
+    "300038 renju threes 6 h9g8i8j8h11g10h10h8h12h13i11g11g9j12f8e7j9i9 "
+    "k10h7l11m12k11j11i10g12j10l10g13",
+    "300039 renju threes 4 g9g10f11f9h11e10i11g11h10j12h12h9h13h14e7f8 g13j10f13i13f14e15f12",
+    "300040 renju threes 10 g9g10f11f9h11e10i11g11h10j12h12h9h13h14e7f8g13f14j10k9 "
+    "i13j13e13f13i10i12k10l10j9k8i8h7l11m12k11j11i9i7l12",
+    "300041 renju threes 3 "
+    "g9g10f11f9h11e10i11g11h10j12h12h9h13h14e7f8g13f14j10k9i13f13j13k13i12i10i14i15g12j15e12f12l15k"
+    "14 j11k10l11k11k12",
+    "300042 renju threes 5 g7f6h4g9f11f8f9e7d6f10d8h8e11h10i11i7j6 h11h9g10e10i10j10g12f13g11",
+    "300043 renju threes 2 g7f6h4g9f11f8f9e7d6f10d8h8e11h10i11i7j6h11h9g10i10d10e10 i8j8e8",
+    "300044 renju threes 6 f6e5g5e7f4f7h6i7f5e6e3d2e8g8h9d6g7f8f3f2c5g9h10d5c4 "
+    "h8f10i8j8j6k5d4d3d7d8b7",
+    "300045 renju threes 6 i6h8h4i3i10k6j9k8k9k7h9i9g8j11h7k4k5f9f7e6i8g6k10l11g10j7f11e12g7e7 "
+    "g11g9h11e11g12f13h10j10h13h12i14",
+    "300046 renju threes 2 j7k5i8m6o4l6j6j5m5k4l5k6k7k2k3n6o6l7i4n9m8 n8m7n7",
+    "300047 renju threes 5 i8h9j11i7k11h8l11i11h7g9f10h10j12f8e7j6k5j10m11n11k9h12h11g13f14 "
+    "k10i10i9f9g7f6g11f12g10",
+    "300048 renju threes 7 h10f9i12j9i9i11j10h8h12g11g12f12h11h13j13k14k12j12 "
+    "l11i14k10i10m10n9l10n10k11k9l12m13l13",
+    "300049 renju threes 7 h10f9i12j9i9i11j10h8h12g11g12f12h11h13j13k14k12j12l11m10i14h15 "
+    "i10k10e14f13f10g10l13j11l12l10m13k11k13",
+    "300050 renju threes 3 g6h8i5i7h5j6k5j5i4j3j4h4f7e8i6i3j7g4k6k4h6g9f10g7k8l9f6e6k7k9k3l2f8f9 "
+    "i8h9f5f4h7",
+    "300051 renju threes 4 j7k9m9l7o7k6k8i6l6i7m8j5i8j8h6k4h7i4h3l3m2 h4j4k5k3i5i3h5",
+    "300052 renju threes 3 f9h7h11g11f11j12g10i12e8d7h9i8e12d13e9g9e10e11e6e7 f7g8f10f8d10",
+    "300053 renju threes 3 "
+    "g6i5i3g4h5i4h4h3f6g5h6i6f7j5e6d6g2h7g8h9i8f8e7e5c7d7c9d8d5c4e4f3d10e8c6c8b8e11h8l5k4j6j8k8l7j4"
+    "j3k6k5m4n3g10f9e12f11g12e9b9l6f12d12h11g9d9i10g13i12k7k9l10d11h14i15i11b7a8c12e10g11e14e13m9l8"
+    " f13d15f14g14h12",
+    "300054 renju threes 6 j8l10k10i6j11k8l9i12j9j10m8n7l11m12i8h7i9k9 i11k11i10i7g8h9h10k7f8h8g9",
+    "300055 renju threes 4 j8l10k10i6j11k8l9i12j9j10m8n7l11m12i8h7i9k9i11h11i10i7m11k11 "
+    "g8h9h10k7f8h8g9",
+    "300056 renju threes 4 h6g4g6h7h4i6h5f7j5i7h3h2e7 j7g7k7l7i4i3i8",
+    "300057 renju threes 8 "
+    "g8g10f12e13h9f13i10j11f9h13g13g14i12e12d11e10e9e11e14g9i11i9f7e6h12j10f14e15 "
+    "f10g11f8f6i14i13h8e8j12g12h10h11h6h7g7",
+    "300058 renju threes 9 h8i7k8j10i9l9j8i8 k7h10l6m5k6k9k5k4m7j4l7n7n8o9m8l8n9",
+    "300059 renju threes 6 h8i7k8j10i9l9j8i8k7h10k6k5l6m5j6i6i5l8h4g3j5j9j4j7j2j3n6m6h3i4g7h6 "
+    "f6e5g5i3e7d8f7d7f5h5f8",
+    "300060 renju threes 5 g7h9f5i8d7h7g4e6g5g8d5f7i10h5 e5c5h8f6d6d4g3g6f4",
+    "300061 renju threes 5 g7h9f5i8d7h7g4e6g5g8d5f7i10h5e5c5h8d4f6i9h4e7i3j2g6g3j4i4 "
+    "k5l6g1h2j6i7h6i6i5",
+    "300062 renju threes 6 i7j6k6k9g6e5i4h5g5i6g4g7g2g3 h3j5f5e6i2j1e4h7f4h4h6",
+    "300063 renju threes 5 j9k10l12n14m14l11k9l9j11j10i10k12h11g12i11g11i9i8i12i13g9h9h10j12 "
+    "g10j13f10e10f9e8f8e7f11",
+    "300064 renju threes 7 j9k10l12n14m14l11k9l9j11j10i10k12h11g12i11g11i9i8i12i13g9h9h10j12g10f9 "
+    "f10e10i7h8f8e7j8l10k7l6l7k8j7",
+    "300065 renju threes 4 g7f6d4e8f4e7g4e4e5g5d8d6e6d7f9h4i3b7f7a7c7 f8c5h10g9c6f3a8",
+    "300066 renju threes 8 j7l9l6l5k7i7k5k6m7n8j4i3l7n7 j8i9j6j5j9j10l8i5m5n4m9n10m6m8k8",
+    "300067 renju threes 3 j7l9l6l5k7i7k5k6m7n8j4i3l7n7j8m5j6j5j10j9 i5h4l8m9k9",
+    "300068 renju threes 3 j7l9l6l5k7i7k5k6m7n8j4i3l7n7j8m5j6j5j10j9i5l8h4g3 g7h6i9h10h8",
+    "300069 renju threes 8 g8i8k10e10m12o12k12o14k13k11 "
+    "l12j12m11j14n10o9l10m10l13l11m13j13m14m15j11",
+    "300070 renju threes 5 g8i8k10e10m12o12k12o14k13k11l12j12m11n10j14i15m13m14l13n13l10l11m10m9 "
+    "i13j13h12g11k9n12j10i10i11",
+    "300071 renju threes 3 g10h10e9j10l9i9l10h8g7h9h11h6h7j8k7l12k11g11f12 i7g5g9f10j9",
+    "300072 renju threes 4 g10h10e9j10l9i9l10h8g7h9h11h6h7j8k7l12k11g11f12i7k9g5f4 k8i8j9j11j6j7g9",
+    "300073 renju threes 7 f7e6d8h7c7d4e7d7f10e9 f8f9c9f6b10a11d6g9c5b4c8c6e8",
+    "300074 renju threes 12 j10k8i12l12h13i8 "
+    "k10j11i10l10g10h10h11j13f9e8g12f13f11i14e12d13e10d9f12h12c12d12d11",
+    "300075 renju threes 4 j10k8i12l12h13i8k10j11i10h10i13i11 k13j13k11k12l10m10j12",
+    "300076 renju threes 6 f9d8d10e11c6a8e9d9f8g7c11b12 f7f6f10f11e10g10c12d11c10b10c13",
+    "300077 renju threes 4 f9d8d10e11c6a8e9d9f8g7c11b12f7f6f10f11e10c10g10h10 g8d11e8d7e6e7h9",
+    "300078 renju threes 5 i7j5l5h4k6h5j7i8h7k7j6k5m4n3l6m6h6i6j8k9g7f7j10j9 g5f4g6g4g9g8h8f10i9",
+    "300079 renju threes 4 i7j5l5h4k6h5j7i8h7k7j6k5m4n3l6m6h6i6j8k9g7f7j10j9g5f4g6g8g4g3 "
+    "l7l8j4i5l4l3k4",
+    "300080 renju threes 6 i7j5l5h4k6h5j7i8h7k7j6k5m4n3l6m6h6i6j8k9g7f7j10j9g5f4g6g8g4g3l7l4 "
+    "l9l8h8i9g9f10f8e9h10h9i11",
+    "300081 renju threes 3 "
+    "i7k8j6j8i6i8h8k5g9f10k6h6j5j7i4l7j3m8l8i3j4j2m6l6g2h3g8f9h4g4h7k4k7i5n10m9 g7g10g6g5h5",
+    "300082 renju threes 5 "
+    "i7k8j6j8i6i8h8k5g9f10k6h6j5j7i4l7j3m8l8i3j4j2m6l6g2h3g8f9h4g4h7k4k7i5n10m9g7g6g10g11 "
+    "f6i9e7f7d8g5f8e8h10",
+    "300083 renju threes 2 "
+    "h10h11j9g10h12g11i11i12f9g9g12g13j10e11j8j7l8k9j11j12i8g7g8i13m8k8k13j13k14f13h13 h8f10d11",
+    "300084 renju threes 5 "
+    "h8i6j7k8l8k6k9j6l6h6g6j10l7l9k7m7g9i7l4l5h9i9i8g8h7j9f9h11f11g10d9e9f5e4 "
+    "g12e10f10f8d12e11f12f13e12",
+    "300085 renju threes 9 i10h12i11f11j11i12j12g12j10e12f12j9j14j13l10h10k10m10 "
+    "l11k11l8l9k9m7l13k12l12l14j8m11i7h6i8i9k8",
+    "300086 renju threes 4 "
+    "h7i8j10f9j7j8k8i6h8i9i7k7h10h9g9f10f8i11g7f7g8i12i10g10g5g6e7d6h11f11e12f12f13d9e8d8d10e9j6k5l"
+    "7j9g12e14c7m5l6l9k9h12g11b9c9d7d5 k10j11l11m12e6c8f6",
+    "300087 renju threes 4 "
+    "j6k7m9j9l6k6k5m7l7l5j7k4l10m6j3m4m5l4j4j5l3i3k9i6i7j8h7g9k11j12k10j10j11o8n7k12i12l9n10o7h13g1"
+    "4m11o4n4o6o5l11n9o10o9n8k13l12j13i13n12o13h11g10g11i11h10h12n3g7n13n11n5n6n2n1g6h8f6i8g8e11e6h"
+    "6f7d5i4h5m3k3m10m12l13m13f5d12f10f4e7k8l8g13f14e8e4d3d6c6l2k1l15k14e3e5 d7c8c7b7d8e9c9",
+    "300088 renju threes 8 g9g10h7f12h6j5h8h9h5h4i7j6e11f10 j8g5l10k9i8g8l8k8l7l9i9i10k7j7h10",
+    "300089 renju threes 8 f8h8d7e7g7h7h6e9e6f5g6f6g5g4i5j4f7g8 "
+    "e8h5d9c10f9g10c6b5d8d10c8b8f11f10e10",
+    "300090 renju threes 8 f8e8h10j10j8f12g9i11d6e7 i9k7h9f9k9j9h6i7g7e9h8h7g8i8g10",
+    "300091 renju threes 4 h9h10g11f13f10g9f8f9e9d8i11h11d10c11g7h6h12i13e10c10g13j10e15f14 "
+    "e12e11g10f11g12g14f12",
+    "300092 renju threes 4 g8i7i5h8j6h7j7h6h5g7h4f7e7k7g4h9h10i6g3f2i4j4f4e4j5g5l5k5 "
+    "j8j9h3k6h2h1e5",
+    "300093 renju threes 3 "
+    "h7j5l4i9i8j9h9j7j8k9g8h8f7e6g7d7g6m9l9g5g10g9j11i10f5e4f11e12f9e10f6f8f3f4 e8h5i12h11k10",
+    "300094 renju threes 7 f9h8g10j6h12h14g9g8h9e9j9i9 i8j7e12f11h11e8h10h13i12j13g12f12i10",
+    "300095 renju threes 3 g6i4g3j4g4g7h3i5h6i6i3f3g5g2k3j3i7f4k9j8f5e6j1i2 h7e4h4h5f6",
+    "300096 renju threes 3 h9f9i9d8i10i11j9k9j11k12f7g8j10j8k8h11l7m6l10k10 k11h8j12j13i13",
+    "300097 renju threes 4 "
+    "g8h10j10g9i11h9h11i9j9h8h12f9e9k9g12h7h6i10g13f14i12j12f12e12j11g11l11k11 j8j7h13k10h14h15e11",
+    "300098 renju threes 2 f6h5i5k6i4i6j7k4l2h7j5 h6h8j6",
+    "300099 renju threes 5 h7i7g9h10g8g10f9e10f10h9f11f8e11d12c9d10j5i6 d11c11f13f12g11h11e9d9h12",
+    "300100 renju threes 3 h7i7g9h10g8g10f9e10f10h9f11f8e11d12c9d10j5i6d11g11c11b11e9d9 "
+    "c10c12f13f12e12",
+    "300101 renju threes 3 h8g7i9k11h7h9i8g8g6j9f7i6f5e4h5i4e8d9f4f6 g5i5h6h4i7",
+    "300102 renju threes 2 j8j7l6k7k6j6l7l8i5m8m9k10k8j9i8i7k5l9j11i9h8g8h9h7g7o6n7 j5i6j3",
+    "300103 renju threes 4 h7f6i5d6k5e6g6c6b6e7i8j9e4f5i7i6k7j7 k8k6j8h8l8m8j6",
+    "300104 renju threes 4 f9f11f8h10d6f7e8e7g7d7c7d8e5f4b8a9d10e9f6h8c3d4 c6e6c5c4c9c8e11",
+    "300105 renju threes 5 f10g12g11g14f14f15f12f13h10e13i9j8h12i13e9d8 g13i11e11h14d10c9e10g10e8",
+    "300106 renju threes 8 j6h6k4h8g7h7h9g6i8f6e6 h4h5g5e7i3j2f4e3i7j8e4g4f5d3f7",
+    "300107 renju threes 4 g10e8i9d6f7i12h10i10h9h8g9f9k9j9j8g11k7l6i7h6m11l10i8j7e12f11 "
+    "k8k10l8m8i5i6j6",
+    "300108 renju threes 8 j7k7j8j6l8k8k9l10h9j10i10i8j11k12h11i9g12j9g8f7e14f13 "
+    "g11i11g10g9g14g13f14h14d14c14h10h8h13h12i12",
+    "300109 renju threes 6 j8k6j10i6i9j6h6l6m6i7h8g7l12k11h10k7g11f12 h7h9h4h5i10g10i8k8k10l10j9",
+    "300110 renju threes 3 j8k6j10i6i9j6h6l6m6i7h8g7l12k11h10k7g11f12h7h9h4h5i10k10g10f10 "
+    "k8i8j9l7j11",
+    "300111 renju threes 5 g9e8c8d6f4e6d9c6f6b5d7 b6a6b7b8b3b4d5c4e4",
+    "300112 renju threes 3 g9e8c8d6f4e6d9c6f6b5d7b6a6b7b4b8b9 e5e7d5c5e4",
+    "300113 renju threes 5 h7i8h10h5g9h9g10g8f8i11e7d6f7g7f9f10f6f5 e8d7i12h11e9e6c9d9d8",
+    "300114 renju threes 8 h7h6h5g3g6i5f7e8f5i8f4f3f8f6 g7i7e4d3e7d7i4j3g4h4g8g5g9g10h10",
+    "300115 renju threes 6 i9k8h10j12j7j9i10i8j8k7g11f12f10g10 h12i13e9d8h9h11f7g8f9g9f8",
+    "300116 renju threes 4 f9g9e10f12c9g11h10e11g8d11h7i6h11g13d10f11c11g10g12h14i15 "
+    "h9i8e12d13f13f14g14",
+    "300117 renju threes 4 g9e8i7h9h8j6g7f6h6f8f10e11g5f4j8k9g8g6g10g11 f7h7i10h10i8k8i9",
+    "300118 renju threes 10 h7i9k7j6j8f7i7j7h6k9g5f4h5h4i5j5 "
+    "j4g7k3l2i4i6j3k2i3l3i2i1g3h3k4l5k5k6l6",
+    "300119 renju threes 5 j8h8k6g6l6k7j6i6j5j7l7m8h3i4 l5l4k5i5m6n6n5m5k8",
+    "300120 renju threes 5 h8j7f7f6d9i6e6h5g4f5g8d5e5h7i8k8l9f8g6e7i10h9c10e8 "
+    "i9i11g7g5j10k11g10g9h10",
+    "300121 renju threes 4 j7h7i5i8j6j8k7l8k8j9g6l10k9k10l11h5k6k5h6i6g3h4j4k3g7f8 g8g9l7m7j5j3m8",
+    "300122 renju threes 3 j7h7i5i8j6j8k7l8k8j9g6l10k9k10l11h5k6k5h6i6g3h4j4k3g7f8g8g5g9g10 "
+    "l7m7j5j3m8",
+    "300123 renju threes 6 h8j6j4k7i5h6i6i7j8k8l7k9k6m8k11m9j10g7j7l9j9j11l12i9n14m13n7l8n10i12k10 "
+    "m10m11m7m6o5n6o12n11o9n9o8",
+    "300124 renju threes 10 h7h6h4j8l10i9g5i8e7f6i7g7h8k7l6g9h9 "
+    "h10g11f8i5i11j12i10i12d10e9j10g10l8k9j9j7k8m8h11",
+    "300125 renju threes 7 g7i9g9e11k8g11h10i11h11i10i12h12g10f9h7h9g8g6k14j13 "
+    "i7f7j7k7h8j6j8i8h6k9h5h4i6",
+    "300126 renju threes 5 f9h9e10c12e8c10e9e7g10h11d7c6g8h7e11e12 h10f10g9g7d9c9g12g11f11",
+    "300127 renju threes 7 j6k5i8i5h7k6j9g6k10l11j5k4k3k8k7j7l9j11 i9k9h10j8h9h8f9g9i6g8i10i7j10",
+    "300128 renju threes 5 i7j9l11k8i9k7i10i8j8k9k6m9k10m10j7l9n9 m8m11m7m6n11o12l8j10n10",
+    "300129 renju threes 3 i7j9l11k8i9k7i10i8j8k9k6m9k10m10j7l9n9m8m7m12m11 l8j6o8n8o12",
+    "300130 renju threes 4 i8i6j9h4i9k9i10i11k10l11g6h7j10h10h11k8f13g12 j12j11k11h8l10m10i13",
+    "300131 renju threes 8 j10l12l11l8k10i10k12k11m10n9j13i14l10n10 "
+    "j9i8j11j12j8j7l9i12m12n13m8n7m11m9k9",
+    "300132 renju threes 3 j10l12l11l8k10i10k12k11m10n9j13i14l10n10j9m12j11j12j7j8 i12h13l9m8k8",
+    "300133 renju threes 3 j10l12l11l8k10i10k12k11m10n9j13i14l10n10j9m12j11j12j7j8i12l9h13g14 "
+    "g10h11i8h7h9",
+    "300134 renju threes 5 f7g8g7e5f8e7f9f10e8d9h6i5h7h5i7j7f5f6d10e9d7g10c6b5 g5j8e3f4g6i8g4g3e6",
+    "300135 renju threes 4 g8i7h9k6j8m6j11i10j9j10i8h8g10j7f11e12 h7k10g6f5g9g7i9",
+    "300136 renju threes 4 i10i11h9g11j9g9g8j11h11g12i8g10g13h10k8l7h8j8f8e8i9j12k13m11i6i7f7e6 "
+    "k9l9k11j10k10k7l11",
+    "300137 renju threes 3 i8g10g7e6k10m9i9i10h7j9i7j7i5i6f7e7h6f8j4k3h5h8h4h3g6i4e8d9j8g5g3j6f2e1 "
+    "k7h10k9l10k8",
+    "300138 renju threes 8 f7e9c8f11d7c7e6f5d5g8c6b6d8d6c4b3b9a10e4b7f3g2 "
+    "b5e8e2d3e5e3c5a5c3c2g4h5d4f4f6",
+    "300139 renju threes 5 h10j11j13j14i13j10i12h11i11i14g11f12j12k13g9f8h12g12f10e9l12k12 "
+    "i7h8l10k11i9i10j8k7k9",
+    "300140 renju threes 4 h10g12e10c8c10h9d11e12c12b13c11c13d10b10d9d8f9g8 f8e9e11b11f11g11f10",
+    "300141 renju threes 6 j7i8l7h5i6j4k8m7l9m10l6l8k6m6j6h6 m8j5n9o10k7k9i7h7k5k4h8",
+    "300142 renju threes 7 f7f9e7c5e5b3c7d7f4d6 f6f5d8c9h4g5e9b6e6e8e4e3g4",
+    "300143 renju threes 3 f9g8h9d10e11j7f11g9f10f12g11h11d11c11e9d8h12i13e10e12e8e7c12b13 "
+    "d9g12f7f8c10",
+    "300144 renju threes 5 h8i9f8j10h10e10g9i11e7d6h7h9g7f7i7j6f10e11j7k7 e9h6c11d10d8g11g8e8g6",
+    "300145 renju threes 7 g8f8g7g9e7h8g5i7f10j6k5f7f6d8g6g4e6h6d6c6h4i3 "
+    "e5e8d4c3e3e4b8c7c5b6d5f5d3",
+    "300146 renju threes 3 g8f8g7g9e7h8g5i7f10j6k5f7f6d8g6g4e6h6d6c6h4i3e5e8d4c3e3e4b8f4c7a9 "
+    "c5f2d5f5d3",
+    "300147 renju threes 5 h6h5h4g2g4g5i5i4j6k7g6f6f5h3j5h7k5j4k6i6l4i7l5m5j7m4f2g3i8h9j8j9m3n2 "
+    "l6l7l3l2j3k3m6n6k4",
+    "300148 renju threes 6 h6f6j4l3l5g7l6g5l8l7k5i3h4h8e5g4g6k3j3k4h2h5 m7n8j10k9j6j5i5k7g3f2f4",
+    "300149 renju threes 4 h6f6j4l3l5g7l6g5l8l7k5i3h4h8e5g4g6k3j3k4h2h5m7n8j10n6k9i11 "
+    "j6j5i5k7g3f2f4",
+    "300150 renju threes 3 i8g10j10h11i9i12j13i11h8k11j11j9g8f8i10f9e8h9i7i6j8k8j14j12f6g7 "
+    "h10g11l10k10k9",
+    "300151 renju threes 7 "
+    "j10k9i7i9h12l10j9j11j8k8j7j6k7l7i12k10k12j12l9k6l6m8n9h7j5h6i13h5h4g6i6f5m5n4i8e4d3 "
+    "i4f7k2j3e5g5h8h9f6g7e6d6e7",
+    "300152 renju threes 10 g6g8g5h8i4k2 g4g3f4h4h6i7e3d2e6f6h3f5k6j5h5f7i6j6j7",
+    "300153 renju threes 5 g6g8g5h8i4k2g4g3f4h4h6i7e3d2e6f6e5e4 h3f5k6j5h5f7i6j6j7",
+    "300154 renju threes 5 g6g8g5h8i4k2g4g3f4h4h6i7e3d2e6f6e5e4h3f5k6g2j5l7j6i6 j4j7j3j2h5f7i5k5g7",
+    "300155 renju threes 7 g6g8g5h8i4k2g4g3f4h4h6i7e3d2e6f6e5e4h3f5k6g2j5l7j6i6j4j3 "
+    "i5g7k5h5k3l2k4k7l4m4m5l5n6",
+    "300156 renju threes 4 "
+    "i8i7j7h9i6j6k8h5h7h8k5j9g9j5h10k6f8e7l9m10m8l8i11j12j11k10g11h11i9f12k7j8 g10g12g8g7e10f9f10",
+    "300157 renju threes 3 g6h8f6h9d7g9h6e6h7j6f10f9i9e9d9k5i7 e8e7g8f8f7",
+    "300158 renju threes 5 g6e6g7f6c7h5e9f8d9f7f9g9c8b9e10f5f4b7f11g12c10c6c9c11b6d8e11e8e12e13 "
+    "g8h7d11c12f13g14f10f12d10",
+    "300159 renju threes 3 "
+    "g6e6g7f6c7h5e9f8d9f7f9g9c8b9e10f5f4b7f11g12c10c6c9c11b6d8e11e8e12e13g8d11h7i6 g10d13d10f10f12",
+    "300160 renju threes 4 j10k8i11j9k12k9i9 k7k10k6k5l7m6h11",
+    "300161 renju threes 3 i10h12f14g11i13g12i12i11h13g13g10g14g15h11f11i9k9 h10f12k11j11h8",
+    "300162 renju threes 3 g9g11i8i7g13k5h9i9h10h8i11j12g10j6l4f11f8e7j7k6 f10e10j10i10h12",
+    "300163 renju threes 6 g9g11i8i7g13k5h9i9h10h8i11j12g10j6l4f11f8e7j7k6f10i10 "
+    "d10e10e11f12d12c13e9g7d9f9d11",
+    "300164 renju threes 4 i9j10h10g11j9h9i8i10h7g6g8i6j8k8l9k9f8h8k7l6j7i7 j6j5l8i5l11k10l10",
+    "300165 renju threes 2 j7i9g10h8h10i8i10j10g7g8j8j9h7i7l9l12k11i6i5 f10g9e8",
+    "300166 renju threes 8 g9e7h8e9j7i8 i7f10j6k5g7h7j10i9g6g8h6i6j8j9k9",
+    "300167 renju threes 5 g9e7h8e9j7i8i7j6h7g7e11f10k7l7h6h9h5h4g5j8f4e3 i5j5g4i6g3g2e5f5d6",
+    "300168 renju threes 4 i10i8j10k8l9m7k10l10j11i12g10h10m8n7k12l13g8h9k11k13g11g9 "
+    "j13j12i11h11l11m11i14",
+    "300169 renju threes 4 g10i8i10g9h11h10i12f9g12j9i11i13f13e14g11h9i9j11f11e11g14g13j13k14 "
+    "d9e10e12d11f12h12f14",
+    "300170 renju threes 3 "
+    "g10i8i10g9h11h10i12f9g12j9i11i13f13e14g11h9i9j11f11e11g14g13j13k14d9h13c8e10 e12d11f12h12f14",
+    "300171 renju threes 5 i8j6k8j10m6i9j9l7k10h7j7h8k11g7f6k9l11m12l9m10h5i6 "
+    "m8j11l8j8n8o8l10l12m9",
+    "300172 renju threes 4 i9k7g8k8h8k9k10k6k5j10i7g9l4j6i10i8 h9j11h7h6f7e6g7",
+    "300173 renju threes 4 i9k7g8k8h8k9k10k6k5j10i7g9l4j6i10i8h9f7j11k12i12l9i11i13g14h13h6h7 "
+    "h11k11g11f11h10h12f12",
+    "300174 renju threes 3 "
+    "i9k7g8k8h8k9k10k6k5j10i7g9l4j6i10i8h9f7j11k12i12l9i11i13g14h13h6h7h11g11l11k11 "
+    "g12f13h12h10f12",
+    "300175 renju threes 11 g9h9i7i10e8k5 h8f10g8f8g10g7f9h11d7c6e10d11i6h7e9e11d9c9g12g11f11",
+    "300176 renju threes 5 g9h9i7i10e8k5h8f10g8f8g10g7f9d7h11i12 e10h7g11g12d11c12e11f11e9",
+    "300177 renju threes 12 j8i10h10i6f9k9 i9k7f12g11g9h9f8i11e7d6f7f6g7h7g8g6h8i8e8d8d7c7g10",
+    "300178 renju threes 6 j8i10h10i6f9k9i9g11h9g9k7l6h8h7f6j10e5g7 g8i8f7f8e6d5e8e7h11h12g10",
+    "300179 renju threes 4 j8i10h10i6f9k9i9g11h9g9k7l6h8h7f6j10e5g7g8f8 i8k8g10j7h11h12i12",
+    "300180 renju threes 3 f9f11d10e12c12e11e14d11c11h11g11 e9e10f13g14b9",
+    "300181 renju threes 3 f9f11d10e12c12e11e14d11c11h11g11e9e13e10e8g12h13 c8d9f13g14b9",
+    "300182 renju threes 11 i8g9i7i5j8i9k9l10g5h6 "
+    "k8h8l8m8k7k10k6k5l7j7j10m7j9m6h11i10i11h12j11j12g11",
+    "300183 renju threes 3 i8g9i7i5j8i9k9l10g5h6k8h8l8m8k7k6k11k10j10m7i11h12 j9j11j7j6h7",
+    "300184 renju threes 3 f10f9d10b12g11c10h10e9g10e10i10j10f12i9e13d14 g9g8g13g12e11",
+    "300185 renju threes 5 f10f9d10b12g11c10h10e9g10e10i10j10f12i9e13d14g9g12i11f8j12k13 "
+    "f11h11f13f14h9e12g8g7j11",
+    "300186 renju threes 7 g6i5e7c6e6e5 f6h6g5h4c9d8g7g4f7h7g8g9h9",
+    "300187 renju threes 9 g6i5e7c6e6e5f6h6g5d8i3h4 g7g4g8g9h7f7i8j9e4f5h8j8e8f8e10e9f9",
+    "300188 renju threes 4 g6i5e7c6e6e5f6h6g5d8i3h4g7g8f7d7h7i7 g3g4f3h3f5f4i8",
+    "300189 renju threes 6 j6l8m7n10k5n7l4m3j4n8n9m8j8k8o8j7l6i3i7h8h6k9i6k6g5f4f6g6 "
+    "k7i9n4m5k4m4h4i4i5g3g7",
+    "300190 renju threes 4 f8g8d6f10b6i10e7c5h10g9e6c6e5e8e3e4 c7f4b7d7b8a9b9",
+    "300191 renju threes 3 f8g8d6f10b6i10e7c5h10g9e6c6e5e8e3e4c7b8f4g3h6g5 g7e9f6g6h8",
+    "300192 renju threes 5 j6h6i5i8h3j3i4j5h4g3l8k7j4g4l4k4 k5i7m3n2l6m7i3h2i2",
+    "300193 renju threes 4 h6h4i3i5j6j7h8i6i7k5g9f10j8g5h5i8h9h7h12j9g6j5k4k8k9l10l9l5m5k10l11k6m4 "
+    "i10h11h10j10l7m6m8",
+    "300194 renju threes 5 g6g4e7f4f7e4d4h6d7g7d6d5f8c5g9h10i4e8j3h5 f9f6f10f11e9h9c7b7d8",
+    "300195 renju threes 4 g6g4e7f4f7e4d4h6d7g7d6d5f8c5g9h10i4e8j3h5f9f10d9c9h9e9j9i9 "
+    "g8i10f5f6h7i8e10",
+    "300196 renju threes 8 f10g10i11e9c8g9f9g8g7f11h9e12g11d11e10d13c14d12d10d14d15 "
+    "c10b9f13g14c12f12a12b12b11e14d9e8c13e13c11",
+    "300197 renju threes 4 f10g10i11e9c8g9f9g8g7f11h9e12g11d11e10d13c14d12d10d14d15c10f13b9a8 "
+    "c12f12b12a12b11e14b10",
+    "300198 renju threes 5 "
+    "f10g10i11e9c8g9f9g8g7f11h9e12g11d11e10d13c14d12d10d14d15c10f13b9a8c12b12g12f12 "
+    "b11e14c11e11c9c13d9a9e8",
+    "300199 renju threes 4 g6g4e4f4d5e8f5d3e5g5i8h7c6f3b7a8b5c5 e6e3d6f6b6a6b8",
+    "300200 renju threes 4 j6i6i5g8j5e6k5l5g5h5k7h4m9l8j7j4j8j9l7m7 m5l6m3l4i7h7h6",
+    "300201 renju threes 4 j6i6i5g8j5e6k5l5g5h5k7h4m9l8j7j4j8j9l7m7m5i9n4l6 k4k6m3l4i7h7h6",
+    "300202 renju threes 5 f9e7g9e9h10g11f10f8e10d10g7h7h8c11b12e11g10i10g8g6j6i7 "
+    "d11c12i9f6h9j9h11h12i12",
+    "300203 renju threes 10 "
+    "i6h7i4h6h5j7i7i5g6f7j4h4j3k2j6k5k4l5j5j2k6l7f3g2i2g4m5l3l6m6f6e6g8n5m4l4k8d7f5l2l1n2m2m3o1n4n3"
+    " k1o5g5i3g3g1f2e1d2e2f4e3e7g7c7b7e5d6e8",
+    "300204 renju threes 5 "
+    "h10j10i8k9m11m9i11i9k11l8j9l11h7g6g9f8h11m7n6g11k13j12k12k14h8h9f10i7d12e11e10g10g12i10 "
+    "f11d9h13i14h12h14f12e12f13",
+    "300205 renju threes 6 j9i9j8h8j10j7k9i7i11l8j12j11h12g13i12k12 "
+    "g12f12i10h11i13i14k10h10l10m10k11",
+    "300206 renju threes 5 "
+    "g10g11f10e9e11f11h11h10f12f9g9d12g12d10h8i7i12h12i10j9j13k14i13i11g13k13j11j12l14h13k12l13l11i"
+    "14m10n9l9k10e14f13h9g8h14i15 k8n11j7i6i8k6l8j8l10",
+    "300207 renju threes 4 "
+    "g10g11f10e9e11f11h11h10f12f9g9d12g12d10h8i7i12h12i10j9j13k14i13i11g13k13j11j12l14h13k12l13l11i"
+    "14m10n9l9k10e14f13h9g8h14i15k8j7n11o12m11k11 l8l10j8i8m8n8m9",
+    "300208 renju threes 4 g8g6i9g7f7i10f8f6e6h9d5c4e5e7d8e8d6d7c7b8e9b6f4g3f10g11f9f11g5f5i7h6 "
+    "i6h7i8i5h8j8g9",
+    "300209 renju threes 9 h10j10f12g14h13g11 h12h11g12e12i12j12f11e10f13f10f14f15i13g13i14j15i11",
+    "300210 renju threes 9 h10j10f12g14h13g11h12h11g12i12 "
+    "f11i14e12d12e10d9e11e9e13e14f14f13d10c9g10f10d13",
+    "300211 renju threes 9 h10j10f12g14h13g11h12h11g12i12f11e10i14j15 "
+    "f13f10f14f15g13e13i11e15j12g9l14k13h14e11i13j13k11",
+    "300212 renju threes 7 h10j10f12g14h13g11h12h11g12i12f11e10i14j15f13f14 "
+    "g13e13j13i13k12l11e11h14d12e12f10f9c13",
+    "300213 renju threes 4 "
+    "h10j10f12g14h13g11h12h11g12i12f11e10i14j15f13f14g13e13j13i13k12h15l11m10 e11h14d12e12f10f9c13",
+    "300214 renju threes 5 f9g11e11d11c12f12f10d12f7f8h10 d10d9d14d13e13c15c11f14e9",
+    "300215 renju threes 3 "
+    "j8h7f8i9i7k9j9j10h8g9j6l8m7j5k5l4l6j4k6i6g8i8m6n6k4k7m5m4m9m8k8l7i10h9e9d8h12f11g10h11e10g7f10"
+    "h10c10d10g11i13n8o9k3k2e12e8e13e11d11f13c12f9b13a14b12d12a8b9j3l5b11b14 c13c11d13a13e14",
+    "300216 renju threes 7 j6h7i5k7i7k5i6i8j7j8g6k6k8h5h4g5i9j4h8f6j10k11g3f2j9k4k3k9g9f10m10l9 "
+    "i10l7h9f9h11g12h10h12g10k10g8g7j11",
+    "300217 renju threes 2 i7g8f10h9g10h8h10i10f7f8i8i9g7h7j9k12j11h6h5 e10f9d8",
+    "300218 renju threes 8 i7i6j7l7j9k8j8j6j10j11g7h7i9k11g11k7 "
+    "h10f12k10i10g9h9h8f6f10e11g8g10f8i8i11",
+    "300219 renju threes 4 "
+    "h8f6f8h7g7h6g8e8g6g9h9i10j10j8i11g5k9h12k11i9l8m7k10k8j11h11l11m11j9i7f4i8i6j13k13k12n13m12 "
+    "l10l9m9j12n10m10k7",
+    "300220 renju threes 6 f10g8e10g10d12h6e9g11g9e11d11d9 c12b13e12f12b12a12d10c11c10b10f13",
+    "300221 renju threes 6 f10g8e10g10d12h6e9g11g9e11d11d9c12b13e12b12c10b9 "
+    "b10d10e13c11f13g14g13h13f12g12f11",
+    "300222 renju threes 4 "
+    "j6h4i2i4k4g4f4j3h5g5g6f6e7e5j2g2k2l2k6k3i6h6j5l3i3g7m6l6h8g3g1c3d4k5j8j4i5i8m7j7m8m9d5h7f7d3e3"
+    "n3m3c5e8d9d8l5l4i7k7e6l7n9d7d6c7b7n7o7f8g8c8b8 b6e9k8j9k10k9l9",
+    "300223 renju threes 7 i9h8h11k7i11i8g11j11g8f10h10f12 h12h13j10g13l8k9g10g9i10k10i12i13j13",
+    "300224 renju threes 4 i9h8h11k7i11i8g11j11g8f10h10f12h12h9h14h13j10g13l8k9 "
+    "g10g9i10k10i12i13j13",
+    "300225 renju threes 3 i8i6k6j10j7l5k7l7h7l8l6k9i11n6m7i9h9g10j4k5h8h6h10h11i7g7 j6j5g9f10j12",
+    "300226 renju threes 10 g7g6g9e8i10f6h6f8f7 g8h8d8c8e7c9h4g5e6e9c6d6f9d7h7e10e4e5f5",
+    "300227 renju threes 4 g7g6g9e8i10f6h6f8f7g8h8d8c8e7c9h4g5e6e9e4e5 c6d6f9d7h7e10f5",
+    "300228 renju threes 9 j10i12j8i8h7g12 j7j9i7g7k7l7k9h6l10m11h10i9i11h12k10i10k8",
+    "300229 renju threes 3 h9g8h8f11g6d10h7h6j9i8h11h10i9g9g7j10f6e5j7i7 k8i10l9k9m10",
+    "300230 renju threes 4 g6f7h6h7h9g7e7f6f8i7j7i9j10 e5h8d4c3i6i10i5",
+    "300231 renju threes 4 g6e5f6c4f7f5g5d5h5c5b5e8i4j3g4g7g2g3h6i6f4e3j8i7e6d6 j5k6i5k5f1h3h4",
+    "300232 renju threes 10 j10i8k11j7i11j11k9l8l12i9m13n14k12k10h12g13 "
+    "m12n12m11m10m15m14k13n10k15k14j14i15i13g11l14j12l13j13l11",
+    "300233 renju threes 6 i8h8h9k9g8i7g10f11i10f7j10k10f10h10 g9g7j11k12j7k6j9j8g12g11h11",
+    "300234 renju threes 8 g8h8e10g6h10i9f10g10 f9h7c12d11f8f11f6f7e7g9d8g5e8c8e9",
+    "300235 renju threes 3 g8h8e10g6h10i9f10g10f9d11i6h7f8f7f11f12d9c8g12h13 e9c9g9h9i11",
+    "300236 renju threes 5 g8h8e10g6h10i9f10g10f9d11i6h7f8f7f11f12d9c8g12h13e9g9c9b9 "
+    "d8c7g11h12d10g7b10c10e7",
+    "300237 renju threes 5 j10i9h12h7f5h10j8h9h8j9g9k9l9 i8k10j7g10k6l5i7i10g7",
+    "300238 renju threes 7 g9f9i11h10d8k12f10h11h8e11i7j6e8h12h13g12e12i12j12g8g10i10j9f13e14 "
+    "e10h7d11c12f11g11j11h9l13m14c8d9c11",
+    "300239 renju threes 5 "
+    "g9f9i11h10d8k12f10h11h8e11i7j6e8h12h13g12e12i12j12g8g10i10j9f13e14e10d11 i6h7h6g6l6k6h9j11e6",
+    "300240 renju threes 2 i8g7f5h6h8g6g8f8i5i6f6f7h5g5d7d10e9g4g3 j8i7k6",
+    "300241 renju threes 4 j10h9i7f10i10f12l10k10j8k9i9i8k7h10l6m5 h8k11g7f6j7h7j9",
+    "300242 renju threes 12 h10i10j11h11j9i12j8j10i9k7k9h9l9m9f12g11 "
+    "l10m11i7h6l8l7l12l11i8k8i6i5h7g6g8f9j5k4h8f8j6j7g9",
+    "300243 renju threes 3 "
+    "h10i10j11h11j9i12j8j10i9k7k9h9l9m9f12g11l10m11i7h6l8l11l7l6k8i8m8n8k10n7n5m6k11k12 "
+    "j7m10j5j6k6",
+    "300244 renju threes 9 i7k8k10m7i9j7h8j10j6g9i6i8k6h6k4k5 j5h7l6m6l3m2i4l7i3i5h3g2j3k3j4j2h4",
+    "300245 renju threes 8 "
+    "i7g9h8h7h6i6j8g5g8i8j9j7k9l10k8k6l5l7k11k7k10k12j10g10h9j11f8g7f7e6f10f9l9i9m8n7m7m9g11e9 "
+    "e8d8d9g6i11l8h12g13h11h10g12i10f11e11e10",
+    "300246 renju threes 9 f6f8f5e7d6d7e5g7f7f4 d5g5b5c5c4e6d3e2e4g6d4d2b4a4b2c3b3",
+    "300247 renju threes 6 i6j8h5i8i4h8g8k8l8g6i5i3j6k7k5j5l4i7m3n2 j4k4l6k6m7n8l5l7l2l3k3",
+    "300248 renju threes 4 j7h8l9k7m6j9l5k6k4n7j4k8k5k10k9j6j3i2l4m4h4i4 j5i5j2j1m5n5k3",
+    "300249 renju threes 3 j7h8l9k7m6j9l5k6k4n7j4k8k5k10k9j6j3i2l4m4h4i4j5m5i5h5j2j1k3l2h6g7k2k1 "
+    "l6m7i3h2h3",
+    "300250 renju threes 6 h6i4i5g8j6g6h4g3h5h7k7l8i6g5g4j7l6k6h3h2e2f3 g7f8j4k3i9j8h8j10i7i8g9",
+    "300251 renju threes 3 h6i4i5g8j6g6h4g3h5h7k7l8i6g5g4j7l6k6h3h2e2f3g7j4e9f8i9j8 h8j10i7i8g9",
+    "300252 renju threes 4 g9f7f8d8h8g8h9i9i7j6h6h7f10e11h10i11h11h12e9g7 e7d6g10e10f9d9i12",
+    "300253 renju threes 9 h6f5j7l7d5e6g4h5i5i4 g7j4f8e9g6g5i7h7i6j6i8i9g8h8g10g9h9",
+    "300254 renju threes 4 h6f5j7l7d5e6g4h5i5i4g7j4i7h7e9f8j8g5k9l10j9j10j5j6 i9l9i8i6h9g9g10",
+    "300255 renju threes 5 h6f5j7l7d5e6g4h5i5i4g7j4i7h7e9f8j8g5k9l10j9j10j5j6i9h9i8i6i10i11 "
+    "h10g11l9m9k8l8k7l6k10",
+    "300256 renju threes 7 i8g7f7j9g6f9h6f6h5i4e5h8i9i7f5d5h7e4h3h4e8d9 g4e6g5i5i2j1i6f3k6j6j7k8h9",
+    "300257 renju threes 7 j8j10k10l8l10n8k9m11l9k8i7h6m8j11j9i9l11m12j7h7j5j6n7o6l12l13 "
+    "k6l7m9n9l5i8n3m4m5k5m6m7k4",
+    "300258 renju threes 5 "
+    "j8j10k10l8l10n8k9m11l9k8i7h6m8j11j9i9l11m12j7h7j5j6n7o6l12l13k6n9i4l7h3g2l5i8m4n3k4m6l4j4 "
+    "o4n4i5k5i6i3l3m2l2",
+    "300259 renju threes 5 i7k7h7l5h6i5g7f7g5j8f4e3g6g8g4g3j6i6f5e4i8j9h4h5i4j4 "
+    "k5l4h8g9i9j10f6e5e7",
+    "300260 renju threes 5 h7i9f6j8e7d5f7g7f9f8g8e10i6j5h6g6g5h4c9d8 f4e3f3f5h5g4h9h8i10",
+    "300261 renju threes 5 i10h11f10g11f11f12h10g10f9g9f7f8g8g13g12h9h7e10i8j9i6j5i7i9k9j7i4i5 "
+    "j8h6l10m11k10j10k8h8k11",
+    "300262 renju threes 8 g9f11d13i11f10e11g11g10i9f12h9f9h12e9j9k9h11h10i10g12i7h8i8i6l7k8j14i13 "
+    "g8f7j11k12k10h7l11m12j10j8l10m10l9l8i12",
+    "300263 renju threes 7 g7g6f6g4h8i9f8f7e9d10e8g8e5d4e11e7i5h6e10e12 "
+    "f10g9g11d8h12i13f11d11h11i11f9f12g10",
+    "300264 renju threes 7 "
+    "g7g6f6g4h8i9f8f7e9d10e8g8e5d4e11e7i5h6e10e12f10g9g11d8h12i13f11h11d11c11 "
+    "d9g12f9f12c8b7c12b13d7c6b9c9e6",
+    "300265 renju threes 3 i7k7g8m7i5l7j7n7o7m6i8i6f8h8g7h6h7f7 g9g6g10g11h9",
+    "300266 renju threes 4 f10h12e12d8f11f12e11d11e10e9e14e13d13g10c14b15 c12b11b14d14c13d12c11",
+    "300267 renju threes 5 g9i10i11k9h7h13i7g10h10f8k13j12h9h8g7j7f7e7 f9e9j9i9g8e10g6g5i8",
+    "300268 renju threes 6 f8g8i10k9i11i9j9h11i12g9k10g11i13i14g10 h10j8f12e13h9h12f9e9h7h8e10",
+    "300269 renju threes 4 f8g8i10k9i11i9j9h11i12g9k10g11i13i14g10h10j8f12e13h9h8f9e9 "
+    "h13h12f11g12d11e11e10",
+    "300270 renju threes 3 g9e10i8c10f9e8f10d9f7f11f6f8c8b11a12h13g12 e11e9d11c11h11",
+    "300271 renju threes 7 i7k7j7g8i6j8k8h5i9i8h8g7g9f10m8j6j9h9l9m10m9k9 "
+    "i10l7h11g12j11k10k11i11j10l12j12j13l10",
+    "300272 renju threes 10 g7h6i4f9h5g10 g6f7j3k2g4g5i6j7f3e2i3i5h3g3j5k6l3k3k4",
+    "300273 renju threes 3 h8j10j8h11f9f8i7h6i8k8j6g9k5l4i5i6k7l8g3h4m5l6 j7l7l5j5k6",
+    "300274 renju threes 3 f9h8e11g12e8c8e10e9d11c12h7g8b11c11c10d9g10h11d10f10b10a10d7c6 "
+    "e12f13b9a8b12",
+    "300275 renju threes 5 "
+    "f9h8e11g12e8c8e10e9d11c12h7g8b11c11c10d9g10h11d10f10b10a10d7c6e12b9f13g14 "
+    "c9f12a7b8d13f11e13e14c13",
+    "300276 renju threes 4 j10h8h6h10i7i10j8k9g7g8j6j7g5f4 g6i6i5f8g3g4h4",
+    "300277 renju threes 6 h10j9f12g9h9f8h12h11g11e13j8i9g12e12j12i12 "
+    "i13f10j14k15g13g14j10i11j13j11h13",
+    "300278 renju threes 4 h8f10j9l7k6h12i8g11e9i13j14j8h9l5h6h7f8g7g8e8j7g10 i6j6l9k8i9k9i7",
+    "300279 renju threes 7 j10i8h7k12h11k14k11i9i11j11h12g13h10h13k9l8 "
+    "j12g9k13l14i13h14l10m9i10k10f10g10g11",
+    "300280 renju threes 5 j10i8h7k12h11k14k11i9i11j11h12g13h10h13k9l8j12k13g9f8 "
+    "i13h14l10m9i10k10f10g10g11",
+    "300281 renju threes 4 "
+    "j10i8h7k12h11k14k11i9i11j11h12g13h10h13k9l8j12k13g9f8i13l10g15h14g11f10j14k15 "
+    "g10g8i10k10i12i14f9",
+    "300282 renju threes 4 h8h10g8g6g9f10f9h9i8f8i6h7i7i5k8j8k5j6j7h5m10l9 k7k6i10i9l7m7j9",
+    "300283 renju threes 4 g10i8k8i9j11h8i10 j10k11f6g7f8e8j8",
+    "300284 renju threes 5 g8f9g9d11f8h8g7g6g10g11h10e7i10j10e10f10h9f7i11j12j11k12i9i8j9k9g12h11 "
+    "f11d9e12d13i12i13h13i14g14",
+    "300285 renju threes 7 j10j11h12h8i11g13j12h10l10h9h7k9k11i13m9n8 "
+    "l12m13k12i12m12n12l11l9l14l13k13m15k14",
+    "300286 renju threes 7 j10j11h12h8i11g13j12h10l10h9h7k9k11i13m9n8l12m13k12i12m12n12l11l13 "
+    "j13m10i14h15k13k14l14m15n10m11l8l9k7",
+    "300287 renju threes 4 "
+    "g10f9e11i9f12g9e9d10e12e10g12h12d11c10b10h9j9h11h10c11c12d12d13e13f11c14f14f13h14e14j10i10g13i"
+    "15g14g11 j11j12i14j14h13j15i12",
+    "300288 renju threes 10 f10e8f6f5h6i8h8g6h7h5f7e5g5e9h9h10e6g8f8f9e3i7f4d2 "
+    "e7h4c9d8c5d6d4f2d7g7c7b7a7b6c6c8c4c3e4",
+    "300289 renju threes 6 f10e8f6f5h6i8h8g6h7h5f7e5g5e9h9h10e6g8f8f9e3i7f4d2e7d8h4i3 "
+    "c5d6d4b6g7d7f2g1i5j4g3",
+    "300290 renju threes 3 h7j9h6k8i6l7i10j6i7j7j5n5m6g8k4l3i8i9i5i4 j8k9g5f4h5",
+    "300291 renju threes 4 j10j12i13g11k11g14i11i12j11l11k12h12g12i10k13k14k9k10l12i9m13n14l8m7 "
+    "m11j14l13j13m14n15m12",
+    "300292 renju threes 5 j8i8j7l6g8m4i6h7j9j10j6j5g6h6h5k8g4f3g5g7g3g2 i5h4f5e5i2h3i4i3f7",
+    "300293 renju threes 6 i10k12i11m13k14h13h10i12j12k13g9f8f10g10h8i7e11d12h11h9f11g11 "
+    "f12f13j9k8j11j10h14g13k11l11i13",
+    "300294 renju threes 6 "
+    "i10k12i11m13k14h13h10i12j12k13g9f8f10g10h8i7e11d12h11h9f11g11f12f13j9g12k8l7 "
+    "g13d10h14i15k11i13j11l11j8j10i8",
+    "300295 renju threes 6 g6i8e8e4f7d9g8g7h5i4e6d5h9i10f6d6 d8f8h6i6h7h8h4h3e7g5e9",
+    "300296 renju threes 6 f6e7c7h7e9f9d8f10d6g8e10f8f7i8h8i6j5i9b6a5e6c6g6h6i7 "
+    "f11f12g10h9g11g9e8d7h11i12e11",
+    "300297 renju threes 3 "
+    "h10h8g12h12h9g7i10j10i9j8i8i11k9j9j7j11j12k6k11i7k10k8f11g10h13i14i13g13f14h14e10d9f12f10g9e9f"
+    "13f15k13k12g11e13h11e14d11e11l10m9 e12g14c12d12b13",
+    "300298 renju threes 4 i10i8i6k11g11k10j9 k8k9h8j8j10g7l12",
+    "300299 renju threes 4 i10i8i6k11g11k10j9k8k9h8l8 g8j8e8f8j10g7l12",
+    "300300 renju threes 5 g7i8h6j5e6f7g6f6g5g4f8e9e5e4i5j4h5f5g9g8 f4i7d2e3g3h2d6c7e7",
+    "300301 renju threes 7 g10f11e8f8f9h11e9g11i11e7e11g9d6e10d9d7 c9b9b8d10c7e5b6d8c8c10c6c5e6",
+    "300302 renju threes 4 j10h10l12f11g11g9j11i9j12j9h9h12j14j13m11k13 m12k12k11l11m13n14m14",
+    "300303 renju threes 3 h10f12f14e11g13h12g12g11f10e10d11d9e9c10f8c8b7c9c11d10b8b10a10 "
+    "c6c7d8f6a11",
+    "300304 renju threes 3 i9j10h9g9i8h10g10j7f8i10f9f10e8d7f11e12c8g8e11g11e10k10l10d9e9e7i12h11 "
+    "d10g7b8d8c9",
+    "300305 renju threes 4 f8e8c6b4d7d2d6c7e6f6b6a6d5d4d9d8e4b7g2f3e7c5g9h10f7g8c4b3f9e9 "
+    "f10f11f5g4h7g7g6",
+    "300306 renju threes 3 j10k11k10h10j9j7j11j12l9m8i12h13l10m10l8l11i9k9 i10i11l7l6k8",
+    "300307 renju threes 7 j9i9h11l9g10i10i8j7f11k8m10i6h5h7h9e12h10h12 "
+    "i11g11j12g9k13l14j13i12j11j10l11k11k12",
+    "300308 renju threes 5 i7i8i10k12j7h8k7l7j8j9k9l10h6g5l6i9m5n4 k6k8j6i6j4j5g7h7i5",
+    "300309 renju threes 8 g10h12i9h8h9i8g9f9g8g11i10j11e7f7f8h10d6c5g7g6e9h6j9k9d10c11 "
+    "e8e6d8c8e10e11d7d9d4d5c10f10b10a10c9",
+    "300310 renju threes 4 g8h7i10j6i9i7j11f7g7g9h8j10h9k12e5f6i12i11l9k10 i8f8k8j8j9k9h11",
+    "300311 renju threes 5 g8h7i10j6i9i7j11f7g7g9h8j10h9k12e5f6i12i11l9k10i8j8f8e8 "
+    "j7k6g10f11h11j13j9k9g12",
+    "300312 renju threes 4 "
+    "i10h10g9k8g11g10f10h8h12i13h9f9e9d8g8j11h11e8d7i11e11c8b8g7d12c13d11f11e6f7 "
+    "g12f13f12e12d10c9d13",
+    "300313 renju threes 4 i8g8k6l7h6j6i7i6j8k9h7g5g7j7e7f7f8e9j4i5h10g9h9h8 k10j9i10j10i9i11g11",
+    "300314 renju threes 4 i9j8k11g8l11m10l12j10l10l13l9l8j12i13i12k12 k10j11m9n8j9k9m12",
+    "300315 renju threes 7 h6f6d6j8d4c6f4c5d5d3d7d8 c4e4e6f7b3a2g5e3e5g3f5h5c8",
+    "300316 renju threes 11 f6d8e8h4e9h6 e6e7c6d6d7f9b5a4f5g4c8b9c5c7f4f3f7f8d5e5g8",
+    "300317 renju threes 3 i9g11e13g8e6h7g9f11f8h9h10i11h11e7g10 g7f7e10i6d11",
+    "300318 renju threes 3 i9g11e13g8e6h7g9f11f8h9h10i11h11e7g10g7d7f7i7 f9e10j5i6j11",
+    "300319 renju threes 3 j8j6k7k10k9l10i9h10j10l8l6m5h8g7l12k11i8k8f8g8i7i6i11i10h12g13 "
+    "j7l7j9j11h9",
+    "300320 renju threes 7 f6e4f7e9e8g6g7f8e5d4h7e7h8i9i7j7g9f10h9h10h5h6 "
+    "g8i10g10g11k5j6d5e6g5f5j5i5i6",
+    "300321 renju threes 3 g10h12i10f10f8f12g11 f11f13e12i12d12",
+    "300322 renju threes 2 g10h12i10f10f8f12g11f11f14f9f13g12e12i12j12h13e10j15i14 j11k10f15",
+    "300323 renju threes 5 i8i6i10j12j9i11k8h11l7m6j8l8g8h8 h7g6k10l11j11h9j10j7h10",
+    "300324 renju threes 4 f6e5d7h4c3h5d6j3d5d4e7g5f7c7d8d9b10c9h7g7 f5f8e4g6f3f4c6",
+    "300325 renju threes 10 "
+    "i10k12g9e11c10j12g10g11i12h11i11i9h10f10f11i13h12j10f8e7e12h9g12f12d13c14d9c8h13e10j15i14 "
+    "e8f7b11a12g14j11d11f13b9a8d10d12d8d7g8h8g7g6e9",
+    "300326 renju threes 5 h9f8i8i6k8g7k6j7j8h8m8l8k7k9k4k5i9l6h10g11l7n9i4j5j9i10g9f9 "
+    "h7g6k10l11n7l9m6n5l5",
+    "300327 renju threes 5 h9f8i8i6k8g7k6j7j8h8m8l8k7k9k4k5i9l6h10g11l7n9i4j5j9i10g9f9h7k10 "
+    "m6n5l5n7g6f5j3i2h5",
+    "300328 renju threes 7 h8j7h10l8i7i9g9f10k5j6f8e7j12i11 h9h11h6h7j8k9g8i8g5f4g7g6e9",
+    "300329 renju threes 6 h8j7h10l8i7i9g9f10k5j6f8e7j12i11h9h7h12h11g8i8e8d8 "
+    "i12g12k12l12g6g7i10j11f7e6d9",
+    "300330 renju threes 6 g8f6f10g4h11f11g10h10e8f9g9g11g7g6 f8h8d8c8d10e9d9d11c10e10b11",
+    "300331 renju threes 4 i6k7k6h8j7i5j6l6g6h6h5g4l9k8j3i4 i8l5j5j4j9j8h7",
+    "300332 renju threes 7 "
+    "f6e6g6e5g8h7e8f8d7f7g7g9g5g4f9c6e7d8e10c4d11c12g10h11f11e11f10b3d5d10i3h4f12f13 "
+    "g12h13c8d9h12e12j12i12g11i13h10i10e13",
+    "300333 renju threes 3 h8f6j9k11h9l10h11h10g9i9e11f10g11i11f11d11 i10k8g12f13g10",
+    "300334 renju threes 7 j7j9j8i8h7k8j5l7i10m6n5i7i6g8j6j4h6k6g6f6k4l3 "
+    "h5h8g4f3h3h4e8f7f5e6g5i5g3",
+    "300335 renju threes 3 j7j9j8i8h7k8j5l7i10m6n5i7i6g8j6j4h6k6g6f6k4l3h5h8g4f3h3h4e8i4d9f7 "
+    "f5e6g5i5g3",
+    "300336 renju threes 5 "
+    "i8i10g10j7h11i12g8i11i13g9f9f8h10h7h12h9h14h13d7e8g11f10j14k15g14f14g13g12i14k14 "
+    "k11j12i9f12j8k7h8k8j10",
+    "300337 renju threes 6 j10k8m7l9k10l8l10m10j7n11o12j9i10h10i9n8m8 "
+    "n9n10l11k12m11j11m9k9m12m13o11",
+    "300338 renju threes 5 j10k8m7l9k10l8l10m10j7n11o12j9i10h10i9n8m8n9n10l11j13 "
+    "o8k12m11j11m9k9m12m13o11",
+    "300339 renju threes 4 g6f8i6f6e9k6f7h5h7g8e7g7e8e10e5e6c7d9d8b6g11f10d6b8g3f4 f5i8d7b7d5d4c5",
+    "300340 renju threes 4 h9f11d9e12g8f7f9e9e8d7g10h7g7g9h11i12 h8f8j10i9h10h12i10",
+    "300341 renju threes 4 "
+    "h10j10g10g9h11f10e11f9e9e10h12h9f12i9j9d10j13g12i12k14h13h14i13b10c10g13k13l13 "
+    "i11i14g11f11j11k11g14",
+    "300342 renju threes 6 i7h5i8j3f6d7i9i6i11i10 h8g7g9j6e11f10j8k8f8g8h10",
+    "300343 renju threes 3 i7h5i8j3f6d7i9i6i11i10h8g7g9j6e11f10j8g8k8l8 h9f9k9j9l10",
+    "300344 renju threes 9 h7j6j8j9h8k8h10h9 i9k7f12g11g7j10f6e5i7f7h6k9g5f4h4h5e7",
+    "300345 renju threes 11 "
+    "i8h7f6g6g5g8i6i7h5j7g7f5h4i3e5d4e4e3d6d8k7b6c5c7f10a5e9h8e8g3g9f8e10e11h3h2 "
+    "h9f9g10d10f11e12i10h10g12d9g11g13i14h13i13h12i11i12h11j11f13",
+    "300346 renju threes 3 "
+    "i8h7f6g6g5g8i6i7h5j7g7f5h4i3e5d4e4e3d6d8k7b6c5c7f10a5e9h8e8g3g9f8e10e11h3h2g10h10h9f9f11e12 "
+    "d9c8c10d10b11",
+    "300347 renju threes 5 f6h6f7f8g7h8g8g9e7h7h9e6g5d8f5g4f4f3c7d7j11i10 h5e5i3h4i4g6i5j5i6",
+    "300348 renju threes 3 i8i9h8j8h10i7f8h6k9h7i11g9j10h12i10g10k10l10k11f4g5k12g8e8m7l8 "
+    "h11j11k8k7j9",
+    "300349 renju threes 9 h6g7g6i5j7f9 i6f6k6j6h5k8g4f3h9i8i4f7h7h8h3h4j5",
+    "300350 renju threes 6 h6g7g6i5j7f9i6j6e6f6h5g4l9k8 f7e8j3i4h9g8i8g10h7h8j9",
+    "300351 renju threes 5 "
+    "f6f5f3g4e6f8e5e4g6d6e7d4h4d8h3d5d7d2d3h6i4f4c4e8g5i3g8f7i5j6j5c8b8g2h5k5g7g9g3e3j3k2h8i9k6l7f2"
+    "e1h2h1 i6h7i8i7k8j8j7l9h9",
+    "300352 renju threes 6 f6e6d5h6i4j3d7g7f8f7d6d8e4d4c6b7f3g2b5e8 e5c5f4g3f5f2g5h5h4g4i3",
+    "300353 renju threes 6 i6j4g5k5i7j8i5i4f5h5 i8i9g6h7h6j6f6e6f4e3f7",
+    "300354 renju threes 12 j8i7k8m7k7k9i9h10 l8m8h8i8j10g7l12k11j6m9j7j9i5h4j5j4m5l6k5l5h5g5i6",
+    "300355 renju threes 7 j9i8h8g7f9j8g10i10h11i12i11g11 h10h9f8g9e8d7g8d8f10f7e10d10d11",
+    "300356 renju threes 8 "
+    "f8d9f11f12f10e11d10e9f9f7e10g10g8h7e7e8c10b10g5b9c9g6h5c11f6d8h4i3d11c12d6g9b4c5f5e5i5j5f2g3 "
+    "h3h2f4f3e4g4d4c4d2e3d3d5c2b1e2",
+    "300357 renju threes 6 i10k10h10k11i9k9k8i11g11j8h11k12k13j9e13f12 h12h13h9h8g10f10g9g8f9e9i12",
+    "300358 renju threes 6 i6j8i5h4j6h6h5i7g5k9l10j5f5e5 g4j7f3e2i2h3g6g7i4i3f7",
+    "300359 renju threes 7 h6j6h7g9f5g6g7f7h5h8i7g4h4h3j4i5 g5j8f4e3i3f6j2k1h2k5e5d5g3",
+    "300360 renju threes 5 h6j6h7g9f5g6g7f7h5h8i7g4h4h3j4i5g5f4e5d5j8k9 i3f6j2k1l6k5k7j7i9",
 };
 
-const int gmk_puzzle_count = 1168;
+const int gmk_puzzle_count = 1819;

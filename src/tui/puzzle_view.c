@@ -70,6 +70,9 @@ static void draw(tui *t, puzzle_state *s) {
     if (p->kind == GMK_PUZZLE_DEFENCE)
         snprintf(line, sizeof line,
                  tr(t, "%s to play: find the only defence", "%s先走：找出唯一的防守"), side);
+    else if (p->kind == GMK_PUZZLE_THREES)
+        snprintf(line, sizeof line,
+                 tr(t, "%s to play and win by threes and fours", "%s先走，以活三冲四取胜"), side);
     else
         snprintf(line, sizeof line, tr(t, "%s to play and win by fours", "%s先走，连续冲四取胜"),
                  side);

@@ -48,9 +48,10 @@ static enum MHD_Result get_next(web_request *rq) {
     const char *kind = MHD_lookup_connection_value(rq->conn, MHD_GET_ARGUMENT_KIND, "kind");
     const char *rule = MHD_lookup_connection_value(rq->conn, MHD_GET_ARGUMENT_KIND, "rule");
     gmk_rule r = GMK_RULE_FREESTYLE;
-    if (kind && strcmp(kind, "any") != 0 && strcmp(kind, "fours") != 0 &&
-        strcmp(kind, "defence") != 0)
-        return web_error(rq, 400, "kind must be any, fours or defence");
+    gmk_puzzle_kind k = GMK_PUZZLE_FOURS;
+    bool any_kind = !kind || strcmp(kind, "any") == 0;
+    if (!any_kind && !gmk_puzzle_kind_parse(kind, &k))
+        return web_error(rq, 400, "kind must be any, fours, threes or defence");
     if (rule && strcmp(rule, "any") != 0 &&
         (!gmk_rule_parse(rule, &r) || (r != GMK_RULE_FREESTYLE && r != GMK_RULE_RENJU)))
         return web_error(rq, 400, "rule must be any, freestyle or renju");
@@ -58,7 +59,7 @@ static enum MHD_Result get_next(web_request *rq) {
     load_player(rq, &pl);
     uint32_t random = 0;
     if (!web_random(&random, sizeof random)) random = (uint32_t)time(NULL);
-    int kind_no = !kind || strcmp(kind, "any") == 0 ? -1 : strcmp(kind, "fours") == 0 ? 0 : 1;
+    int kind_no = any_kind ? -1 : (int)k;
     int rule_no = !rule || strcmp(rule, "any") == 0 ? -1 : (int)r;
     int i = gmk_puzzle_pick(pl.rating, kind_no, rule_no, random);
     int n;

@@ -20,6 +20,7 @@ const lines = readFileSync(join(here, '../../src/game/puzzles_data.c'), 'utf8')
 const split = (s) => s.match(/[a-o]\d+/g) || [];
 const defence = lines.find((l) => l[2] === 'defence');
 const fours = lines.find((l) => l[2] === 'fours' && Number(l[3]) >= 2);
+const threes = lines.find((l) => l[2] === 'threes' && Number(l[3]) >= 3);
 
 describe('puzzles', () => {
   test('next, daily and by id: the position without the solution', async () => {
@@ -58,6 +59,29 @@ describe('puzzles', () => {
     const me = await c.get('/api/puzzles/me');
     assert.equal(me.json.rating, r.json.player.rating, 'kept in the store');
     assert.equal(me.json.solved, 1);
+  });
+
+  test('a threes puzzle: the line played to the end; an off-line three is wrong', async () => {
+    const c = new Client(srv.url);
+    assert.ok(threes, 'the set has a threes puzzle of length 3 or more');
+    const next = await c.get('/api/puzzles/next?kind=threes&rule=freestyle');
+    assert.equal(next.status, 200, next.text);
+    assert.equal(next.json.kind, 'threes');
+    const sol = split(threes[5]);
+    const made = [];
+    let r;
+    for (let i = 0; i < sol.length; i += 2) {
+      r = await c.post(`/api/puzzles/${threes[0]}/move`, { moves: made, point: sol[i], hinted: true });
+      assert.equal(r.status, 200, r.text);
+      if (r.json.verdict === 'solved') break;
+      assert.equal(r.json.verdict, 'good', r.text);
+      assert.equal(r.json.reply, sol[i + 1], 'the opponent answers along the line');
+      made.push(sol[i], r.json.reply);
+    }
+    assert.equal(r.json.verdict, 'solved', r.text);
+    // the line replayed with a wrong answer is refused
+    assert.equal((await c.post(`/api/puzzles/${threes[0]}/move`,
+      { moves: [sol[0], sol[0] === 'a1' ? 'a2' : 'a1'], point: sol[2] })).status, 400);
   });
 
   test('a wrong move ends the puzzle with the solution; the streak ends; a hint is not rated', async () => {

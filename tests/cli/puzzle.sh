@@ -48,6 +48,8 @@ check "puzzle: a wrong move, with the solution" grep -q "Not this one: the move 
 check "puzzle: the streak ends, the best stays" grep -q "streak 0 (best 1)" "$tmp/c.txt"
 printf 'q\n' | "$GMK_BIN" puzzle --no-db --lang zh --id "$id" > "$tmp/d.txt" 2>&1
 check "puzzle: Chinese" grep -q "先走：找出唯一的防守" "$tmp/d.txt"
+printf 'q\n' | "$GMK_BIN" puzzle --no-db --kind threes > "$tmp/t.txt" 2>&1
+check "puzzle: --kind threes" grep -q "to play and win by threes and fours\." "$tmp/t.txt"
 printf 'q\n' | "$GMK_BIN" puzzle --no-db --daily > "$tmp/e.txt" 2>&1
 check "puzzle: the puzzle of the day" grep -q "^Puzzle #" "$tmp/e.txt"
 
@@ -60,6 +62,11 @@ if [ -x "$dir/puzzles" ] && [ -x "$dir/gendata" ]; then
     check "miner: succeeds" [ $? -eq 0 ]
     check "miner: reports its counts" grep -q "^puzzles: freestyle fours:" "$tmp/mine.log"
     check "miner: finds puzzles in 40 games" [ "$(wc -l < "$tmp/lines.txt")" -ge 1 ]
+    head -n 10 "$tmp/g.txt" > "$tmp/g10.txt" # the threes solver is slower: 10 games
+    "$dir/puzzles" --threes --first-id 200000 "$tmp/g10.txt" > "$tmp/threes.txt" 2> "$tmp/threes.log"
+    check "miner --threes: threes puzzles only, from 200000" \
+        [ "$(grep -c '^2[0-9]* freestyle threes ' "$tmp/threes.txt")" -eq "$(wc -l < "$tmp/threes.txt")" ]
+    check "miner --threes: reports its counts" grep -q "^puzzles: freestyle threes:" "$tmp/threes.log"
     "$dir/puzzles" --emit "$tmp/lines.txt" > "$tmp/data.c"
     check "miner --emit: succeeds" [ $? -eq 0 ]
     check "miner --emit: compiles" cc -std=c11 -Wall -Werror -fsyntax-only -Isrc "$tmp/data.c"
