@@ -42,8 +42,11 @@ static const gmk_board *board(const gmk_room *r) {
     return gmk_session_board(r->session);
 }
 
+/* The colour whose turn it is: the side to move, or during a swap opening the colour of the
+ * seat that places or chooses (its clock runs). */
 static gmk_color to_move(const gmk_room *r) {
-    return gmk_board_side(board(r));
+    int actor = room_opening_actor(r);
+    return actor >= 0 ? r->row.seat[actor].color : gmk_board_side(board(r));
 }
 
 /* Does seat i have a stream open here or on another server? */
@@ -146,7 +149,8 @@ static void account_writes(gmk_room *r, int64_t now) {
     int b = seat_of_color(r, GMK_BLACK), w = seat_of_color(r, GMK_WHITE);
     if (!r->store || !st.game_id || b < 0 || w < 0) return;
     char err[MSG_LEN];
-    if (st.game_id != r->linked_game) {
+    /* during a swap opening the colours are not settled: the game is linked once they are */
+    if (st.game_id != r->linked_game && room_opening_actor(r) < 0) {
         for (int i = 0; i < 2; i++) {
             const gmk_store_seat *s = &r->row.seat[i];
             if (s->account > 0 &&
@@ -264,6 +268,7 @@ static bool start_game(gmk_room *r, int64_t now) {
     cfg.size = r->row.size;
     cfg.black = r->row.seat[b].name;
     cfg.white = r->row.seat[w].name;
+    cfg.opening = (gmk_opening)r->row.opening;
     char err[MSG_LEN];
     if (gmk_session_new_game(r->session, &cfg, NULL, err, sizeof err) != GMK_SESSION_OK)
         return false;
@@ -275,6 +280,7 @@ static bool start_game(gmk_room *r, int64_t now) {
     r->row.draw_by = r->row.undo_by = r->row.rematch_by = GMK_EMPTY;
     r->row.outcome = GMK_ONGOING;
     r->row.reason = GMK_REASON_NONE;
+    room_opening_begin(r, b);
     gmk_room_event *e = add_event(r, GMK_ROOM_EV_STARTED, now);
     e->color = r->row.seat[0].color;
     e->count = r->row.game_no;
@@ -380,6 +386,7 @@ gmk_room_status gmk_room_create_hashed(gmk_store *store, const gmk_room_config *
     w->seat[0].color = creator_black ? GMK_BLACK : GMK_WHITE;
     w->seat[0].account = cfg->account > 0 ? cfg->account : 0;
     w->rated = cfg->rated;
+    w->opening = cfg->opening;
     r->live[0].since_ms = r->live[1].since_ms = now;
     gmk_room_event *e = add_event(r, GMK_ROOM_EV_CREATED, now);
     e->seat = 0;
@@ -425,7 +432,8 @@ gmk_room_status gmk_room_load(gmk_store *store, const char *code, int64_t now, g
     enter(r); /* a damaged record's moves are dropped with the rest of the load's writes */
     if (r->row.game_id > 0) {
         gmk_session_status ss = gmk_session_open(r->session, r->row.game_id, 0, NULL, err, errlen);
-        if (ss != GMK_SESSION_OK) {
+        if (ss != GMK_SESSION_OK || !room_opening_resume(r)) {
+            if (ss == GMK_SESSION_OK) put_err(err, errlen, "the room's opening is damaged");
             gmk_room_free(r);
             return GMK_ROOM_STORE;
         }
@@ -576,6 +584,7 @@ gmk_room_status gmk_room_play(gmk_room *r, const void *token, size_t token_len, 
     if (me != to_move(r) || (ply >= 0 && ply != board(r)->move_count))
         return done(r, now, GMK_ROOM_NOT_YOUR_TURN);
     if (!gmk_xy_on_board(x, y, r->row.size)) return done(r, now, GMK_ROOM_BAD_REQUEST);
+    gmk_color stone = gmk_board_side(board(r)); /* not the seat's colour in a swap opening */
     int ev = 0;
     switch (gmk_session_play(r->session, gmk_pos_xy(x, y), false, kind, &ev)) {
     case GMK_PLAY_OK: break;
@@ -584,19 +593,13 @@ gmk_room_status gmk_room_play(gmk_room *r, const void *token, size_t token_len, 
     case GMK_PLAY_OFF_BOARD: return done(r, now, GMK_ROOM_BAD_REQUEST);
     default: return done(r, now, GMK_ROOM_NOT_NOW);
     }
-    if (has_clock(r)) {
-        int64_t *left = left_of(r, me);
-        *left -= now - r->row.turn_start_ms;
-        *left += r->row.increment_ms;
-        if (*left > LEFT_MAX_MS) *left = LEFT_MAX_MS; /* many moves taken back and played again */
-    }
-    r->row.turn_start_ms = now;
-    r->row.draw_by = r->row.undo_by = GMK_EMPTY;
+    room_spend_turn(r, me, now);
+    room_opening_after_stone(r);
     gmk_session_state s;
     gmk_session_get_state(r->session, &s);
     if (s.game_id) r->row.game_id = s.game_id;
     gmk_room_event *e = add_event(r, GMK_ROOM_EV_MOVED, now);
-    e->color = me;
+    e->color = stone;
     e->x = x;
     e->y = y;
     if (ev & GMK_EV_GAME_OVER) game_over(r, now, GMK_EMPTY);
@@ -714,9 +717,11 @@ gmk_room_status gmk_room_rematch(gmk_room *r, const void *token, size_t token_le
         add_event(r, GMK_ROOM_EV_REMATCH_OFFERED, now)->color = me;
         return done(r, now, GMK_ROOM_OK);
     }
+    gmk_color before[2] = {r->row.seat[0].color, r->row.seat[1].color};
     for (int i = 0; i < 2; i++) r->row.seat[i].color = other(r->row.seat[i].color);
-    if (!start_game(r, now)) { /* cannot happen with both seats taken */
-        for (int i = 0; i < 2; i++) r->row.seat[i].color = other(r->row.seat[i].color);
+    room_opening_rematch_colours(r); /* the other seat proposes this time */
+    if (!start_game(r, now)) {       /* cannot happen with both seats taken */
+        for (int i = 0; i < 2; i++) r->row.seat[i].color = before[i];
         return done(r, now, GMK_ROOM_NOT_NOW);
     }
     return done(r, now, GMK_ROOM_OK);
@@ -774,6 +779,10 @@ void gmk_room_get_state(const gmk_room *r, int64_t now, gmk_room_state *out) {
     out->game_id = w->game_id;
     out->game_no = w->game_no;
     out->last_seq = w->last_seq;
+    out->opening = (gmk_opening)w->opening;
+    out->swap_actor = room_opening_actor(r);
+    out->swap_phase = out->swap_actor >= 0 ? (gmk_swap_phase)w->swap_phase : GMK_SWAP_NONE;
+    out->swap_first = w->swap_first;
 }
 
 const gmk_session *gmk_room_session(const gmk_room *r) {
@@ -875,8 +884,9 @@ static bool catch_up(gmk_room *r, const gmk_room_event *ev, int n) {
         if (e->kind == GMK_ROOM_EV_MOVED) {
             gmk_session_state ss;
             gmk_session_get_state(r->session, &ss);
-            if (r->row.phase != GMK_ROOM_PLAYING || e->game_id == 0 || ss.game_id != e->game_id ||
-                e->color != to_move(r) || e->ply != board(r)->move_count + 1)
+            if (r->row.phase != GMK_ROOM_PLAYING || room_opening_actor(r) >= 0 || e->game_id == 0 ||
+                ss.game_id != e->game_id || e->color != to_move(r) ||
+                e->ply != board(r)->move_count + 1)
                 return false; /* the first move of a game, or not the move this room expects */
             int evs = 0;
             if (gmk_session_play_stored(r->session, gmk_pos_xy(e->x, e->y), &evs) != GMK_PLAY_OK ||
@@ -951,9 +961,17 @@ static gmk_room_status reload(gmk_room *r, gmk_store *store, bool *changed) {
         gmk_session_free(fresh);
         return GMK_ROOM_STORE;
     }
-    gmk_session_free(r->session);
+    gmk_session *old = r->session;
+    gmk_store_room old_row = r->row;
     r->session = fresh;
     r->row = row;
+    if (row.game_id > 0 && !room_opening_resume(r)) { /* a damaged opening: keep the old room */
+        r->session = old;
+        r->row = old_row;
+        gmk_session_free(fresh);
+        return GMK_ROOM_STORE;
+    }
+    gmk_session_free(old);
     r->store = store;
     r->failed = false; /* as stored again */
     r->npending = 0;
@@ -989,4 +1007,21 @@ gmk_room_status room_done(gmk_room *r, int64_t now, gmk_room_status st) {
 
 bool room_time_ok(int64_t now) {
     return time_ok(now);
+}
+
+gmk_color room_to_move(const gmk_room *r) {
+    return to_move(r);
+}
+
+/* The seat of colour c charges the time it used this turn, gets the increment, and the other
+ * turn starts at now; any pending draw or undo offer is withdrawn. */
+void room_spend_turn(gmk_room *r, gmk_color c, int64_t now) {
+    if (has_clock(r)) {
+        int64_t *left = left_of(r, c);
+        *left -= now - r->row.turn_start_ms;
+        *left += r->row.increment_ms;
+        if (*left > LEFT_MAX_MS) *left = LEFT_MAX_MS; /* many moves taken back and played again */
+    }
+    r->row.turn_start_ms = now;
+    r->row.draw_by = r->row.undo_by = GMK_EMPTY;
 }

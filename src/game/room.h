@@ -89,12 +89,14 @@ typedef struct {
     gmk_rule rule;
     int size; /* GMK_MIN_SIZE..GMK_MAX_SIZE */
     gmk_room_black black;
-    bool random_bit;   /* with GMK_ROOM_BLACK_RANDOM: true, the creator plays black */
-    int clock_minutes; /* 0: no clock; else 1..GMK_ROOM_CLOCK_MINUTES_MAX */
-    int increment_s;   /* seconds added after each move, 0..GMK_ROOM_INCREMENT_MAX */
-    bool rated;        /* the games change both players' ratings (game/rating.h): the creator
-                          and the friend must hold two different accounts */
-    int64_t account;   /* the creator's account (store/accounts.h); 0: a guest */
+    bool random_bit;     /* with GMK_ROOM_BLACK_RANDOM: true, the creator plays black */
+    int clock_minutes;   /* 0: no clock; else 1..GMK_ROOM_CLOCK_MINUTES_MAX */
+    int increment_s;     /* seconds added after each move, 0..GMK_ROOM_INCREMENT_MAX */
+    bool rated;          /* the games change both players' ratings (game/rating.h): the creator
+                            and the friend must hold two different accounts */
+    int64_t account;     /* the creator's account (store/accounts.h); 0: a guest */
+    gmk_opening opening; /* free, swap or swap2 (game/swap.h; docs/rooms.md "Opening rules"):
+                            under swap and swap2 the seat that would play black proposes */
 } gmk_room_config;
 
 /* The kinds of events; the numbers are stored and never change meaning. Fields each carries
@@ -120,8 +122,12 @@ typedef enum {
     GMK_ROOM_EV_REMATCH_OFFERED = 13, /* color (in the finished game) */
     GMK_ROOM_EV_CHAT = 14,            /* seat (-1: a spectator), color (a seat's colour), name,
                                          text, audience */
-    GMK_ROOM_EV_MUTE = 15             /* seat (who mutes the other), count: 1 muted, 0 not;
+    GMK_ROOM_EV_MUTE = 15,            /* seat (who mutes the other), count: 1 muted, 0 not;
                                          audience: that seat only */
+    GMK_ROOM_EV_CHOSEN = 16           /* swap, swap2: seat (who chose), count (the choice:
+                                         gmk_swap_choice, 0 black, 1 white, 2 place two more),
+                                         color (seat 0's colour afterwards, as for STARTED), ply,
+                                         black_ms, white_ms (the seats' clocks follow them) */
 } gmk_room_event_kind;
 
 /* Who is sent an event (gmk_room_event.audience; stored, never change meaning). The players'
@@ -166,6 +172,11 @@ typedef struct {
     int64_t game_id; /* in the store; 0 before the first move */
     int game_no;
     int64_t last_seq;
+    gmk_opening opening;       /* the room's opening rule */
+    gmk_swap_phase swap_phase; /* while playing under swap or swap2: the opening's step;
+                                  GMK_SWAP_NONE once the colours are settled */
+    int swap_first;            /* the seat that proposes in the current game (swap, swap2) */
+    int swap_actor;            /* the seat that places or chooses now; -1 outside the opening */
 } gmk_room_state;
 
 typedef struct gmk_room gmk_room;
@@ -369,6 +380,22 @@ bool gmk_room_saving(const gmk_room *r);
  * read. GMK_ROOM_NOT_FOUND when the room was closed; GMK_ROOM_STORE when the store failed (the
  * room is then unchanged). Not inside another call of the room. */
 gmk_room_status gmk_room_refresh(gmk_room *r, gmk_store *store, bool force, bool *changed);
+
+/* --- opening rules (room_opening.c) ------------------------------------------------------ */
+
+/* Swap and swap2: the seat of token chooses at three stones (the second seat: black, white or,
+ * swap2, place two more) or at five (the proposer: black or white). Taking a colour settles
+ * both seats' colours (each seat keeps its own clock) and white plays next. Logs CHOSEN.
+ * NO_SEAT without a seat; NOT_NOW when no choice is due (no game, a free opening, stones still
+ * to place) or c is not allowed at this step (place two more under swap or at five);
+ * NOT_YOUR_TURN when the other seat is to choose. */
+gmk_room_status gmk_room_choose(gmk_room *r, const void *token, size_t token_len, gmk_swap_choice c,
+                                int64_t now);
+
+/* Why the seat (0, 1; -1 for none) cannot place a stone (choosing false) or choose (true) now
+ * during a swap opening, in a sentence for the player ("the other player chooses the colours
+ * now"); NULL when the opening is not the reason (no opening on, or the seat may act). */
+const char *gmk_room_opening_why(const gmk_room *r, int seat, bool choosing);
 
 /* --- chat (room_chat.c) ------------------------------------------------------------------ */
 

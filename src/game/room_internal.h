@@ -45,5 +45,24 @@ void room_enter(gmk_room *r);
 gmk_room_status room_done(gmk_room *r, int64_t now, gmk_room_status st);
 /* Is now a time a caller may give? */
 bool room_time_ok(int64_t now);
+/* The colour whose turn (and clock) it is: the side to move, or the acting seat's colour
+ * during a swap opening. */
+gmk_color room_to_move(const gmk_room *r);
+/* Ends the turn of colour c at now: its clock is charged (plus the increment), the next turn
+ * starts, pending draw and undo offers are withdrawn. */
+void room_spend_turn(gmk_room *r, gmk_color c, int64_t now);
+
+/* room_opening.c: the swap openings' steps as the room keeps them (row.swap_*) */
+/* A game starts: its opening from row.opening, black_seat proposing. */
+void room_opening_begin(gmk_room *r, int black_seat);
+/* The seat that places or chooses now during a game's swap opening; -1 when none. */
+int room_opening_actor(const gmk_room *r);
+/* A stone was placed: the step follows the session's. */
+void room_opening_after_stone(gmk_room *r);
+/* The session was opened from the store: gives it the room's opening and step. False when
+ * the stored step does not fit the game (a damaged row). */
+bool room_opening_resume(gmk_room *r);
+/* A rematch under swap or swap2: the colours are set so that the other seat proposes. */
+void room_opening_rematch_colours(gmk_room *r);
 
 #endif

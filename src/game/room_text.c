@@ -230,6 +230,10 @@ bool gmk_room_config_valid(const gmk_room_config *cfg, char *err, size_t errlen)
         put_err(err, errlen, "black is played by me, the friend, or at random");
         return false;
     }
+    if ((unsigned)cfg->opening >= GMK_OPENING_COUNT) {
+        put_err(err, errlen, "the opening is free, swap or swap2");
+        return false;
+    }
     if (cfg->clock_minutes < 0 || cfg->clock_minutes > GMK_ROOM_CLOCK_MINUTES_MAX ||
         cfg->increment_s < 0 || cfg->increment_s > GMK_ROOM_INCREMENT_MAX ||
         (cfg->clock_minutes == 0 && cfg->increment_s != 0)) {
@@ -272,6 +276,7 @@ const char *gmk_room_event_name(int kind) {
     case GMK_ROOM_EV_REMATCH_OFFERED: return "rematch-offered";
     case GMK_ROOM_EV_CHAT: return "chat";
     case GMK_ROOM_EV_MUTE: return "mute";
+    case GMK_ROOM_EV_CHOSEN: return "chosen";
     default: return "unknown";
     }
 }

@@ -216,6 +216,13 @@ bool gmk_session_redo(gmk_session *s, int *events);
  * stones (the choice the Gomocup brain does not make either). */
 bool gmk_session_swap_choose(gmk_session *s, gmk_swap_choice c, int *events);
 
+/* An online room reopening its game (gmk_session_open keeps no opening rule: the room's row
+ * does): two humans (HVH) under opening o, at phase p of it, the colours settled at
+ * settled_at stones (undo stops there). False, changing nothing, when that does not fit the
+ * board (PLACE3 before three stones, CHOOSE at three, PLACE2 at three or four and CHOOSE5 at
+ * five under swap2, settled_at at most the stones on the board). */
+bool gmk_session_swap_resume(gmk_session *s, gmk_opening o, gmk_swap_phase p, int settled_at);
+
 /* Resigns: HVC the human, HVH the side to move. The other side wins. False in CVC, during a
  * swap opening (no colours yet) or when the game is over. */
 bool gmk_session_resign(gmk_session *s, int *events);

@@ -126,3 +126,22 @@ bool gmk_session_swap_choose(gmk_session *s, gmk_swap_choice c, int *events) {
     if (events) *events = ev;
     return true;
 }
+
+bool gmk_session_swap_resume(gmk_session *s, gmk_opening o, gmk_swap_phase p, int settled_at) {
+    int n = s->board.move_count;
+    bool fits;
+    switch (p) {
+    case GMK_SWAP_NONE: fits = settled_at >= 0 && settled_at <= n; break;
+    case GMK_SWAP_PLACE3: fits = o != GMK_OPENING_FREE && n < 3; break;
+    case GMK_SWAP_CHOOSE: fits = o != GMK_OPENING_FREE && n == 3; break;
+    case GMK_SWAP_PLACE2: fits = o == GMK_OPENING_SWAP2 && (n == 3 || n == 4); break;
+    case GMK_SWAP_CHOOSE5: fits = o == GMK_OPENING_SWAP2 && n == 5; break;
+    default: fits = false;
+    }
+    if (!fits || s->cfg.mode != GMK_PLAY_HVH || (unsigned)o >= GMK_OPENING_COUNT) return false;
+    s->cfg.opening = o;
+    s->phase = p;
+    s->settled_at = p == GMK_SWAP_NONE ? settled_at : 0;
+    s->human_first = false;
+    return true;
+}

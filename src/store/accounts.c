@@ -421,17 +421,18 @@ gmk_store_status gmk_store_account_claim_seat(gmk_store *s, int64_t account, con
         store_rollback(s);
         return store_fail(err, errlen, GMK_STORE_NOT_FOUND, "no such seat of a guest");
     }
-    /* each game of the room by the first event that names it; seat 0's colour is the one of the
-     * STARTED event (kind 3) before it; seat 1 has the other */
+    /* each game of the room by the last event that names it; seat 0's colour is the one of the
+     * STARTED event (kind 3) or, after a swap opening, of the colour choice (kind 16) before it;
+     * seat 1 has the other */
     int64_t changed = 0;
     if (rc == DB_DONE) {
         q = store_stmt(s,
                        "INSERT INTO account_games (game_id, color, account_id) "
                        "SELECT game_id, CASE ?2 WHEN 0 THEN c0 ELSE 3 - c0 END, ?3 FROM "
                        "(SELECT g.game_id, (SELECT st.color FROM room_events st WHERE "
-                       "st.room_id = ?1 AND st.kind = 3 AND st.seq < g.first "
-                       "ORDER BY st.seq DESC LIMIT 1) AS c0 FROM (SELECT game_id, min(seq) AS "
-                       "first FROM room_events WHERE room_id = ?1 AND game_id > 0 "
+                       "st.room_id = ?1 AND st.kind IN (3, 16) AND st.seq <= g.last "
+                       "ORDER BY st.seq DESC LIMIT 1) AS c0 FROM (SELECT game_id, max(seq) AS "
+                       "last FROM room_events WHERE room_id = ?1 AND game_id > 0 "
                        "GROUP BY game_id) g) x WHERE c0 IN (1, 2) "
                        "AND game_id IN (SELECT id FROM games) "
                        "ON CONFLICT (game_id, color) DO NOTHING",

@@ -7,7 +7,14 @@
 
 #include "store/store_internal.h"
 
-enum { PHASE_LAST = 3, EVENT_KIND_MAX = 64, REASON_LAST = GMK_REASON_ABANDON, AUDIENCE_LAST = 4 };
+enum {
+    OPENING_LAST = 2,
+    SWAP_PHASE_LAST = 4,
+    PHASE_LAST = 3,
+    EVENT_KIND_MAX = 64,
+    REASON_LAST = GMK_REASON_ABANDON,
+    AUDIENCE_LAST = 4
+};
 /* A clock of more than a day, or a time outside years 1970..~2500, is nobody's. */
 #define CLOCK_MAX_MS (24LL * 3600 * 1000)
 #define TIME_MAX_MS (16LL * 1000 * 1000 * 1000 * 1000)
@@ -53,6 +60,10 @@ static const char *room_invalid(const gmk_store_room *r) {
     if ((unsigned)r->outcome > GMK_DRAW || (unsigned)r->reason > REASON_LAST) return "bad result";
     if (r->last_seq < 0) return "bad event number";
     if (r->muted < 0 || r->muted > 3) return "bad mute";
+    if (r->opening < 0 || r->opening > OPENING_LAST || r->swap_phase < 0 ||
+        r->swap_phase > SWAP_PHASE_LAST || r->swap_first < 0 || r->swap_first > 1 ||
+        r->swap_settled < 0 || r->swap_settled > GMK_MAX_MOVES)
+        return "bad opening";
     for (int i = 0; i < 2; i++)
         if (r->seat[i].taken && !color_ok(r->seat[i].color)) return "bad seat colour";
     return NULL;
@@ -80,15 +91,17 @@ static int write_row(gmk_store *s, const gmk_store_room *r, int64_t stored_seq, 
     static const char insert[] =
         "INSERT INTO rooms (code, rule, size, clock_ms, increment_ms, created_ms, touched_ms, "
         "phase, game_id, game_no, black_ms, white_ms, turn_start_ms, draw_by, undo_by, "
-        "rematch_by, outcome, reason, last_seq, muted, rated) "
+        "rematch_by, outcome, reason, last_seq, muted, rated, opening, swap_phase, swap_first, "
+        "swap_settled) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
-        "?18, ?19, ?20, ?21) RETURNING id";
+        "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25) RETURNING id";
     static const char update[] =
         "UPDATE rooms SET code = ?1, rule = ?2, size = ?3, clock_ms = ?4, increment_ms = ?5, "
         "created_ms = ?6, touched_ms = ?7, phase = ?8, game_id = ?9, game_no = ?10, "
         "black_ms = ?11, white_ms = ?12, turn_start_ms = ?13, draw_by = ?14, undo_by = ?15, "
         "rematch_by = ?16, outcome = ?17, reason = ?18, last_seq = ?19, muted = ?20, "
-        "rated = ?23 WHERE id = ?21 AND last_seq = ?22";
+        "rated = ?23, opening = ?24, swap_phase = ?25, swap_first = ?26, swap_settled = ?27 "
+        "WHERE id = ?21 AND last_seq = ?22";
     int rc;
     store_q *q = store_stmt(s, r->id ? update : insert, &rc);
     const int64_t v[] = {r->rule,       r->size,       r->clock_ms,   r->increment_ms,
@@ -102,6 +115,8 @@ static int write_row(gmk_store *s, const gmk_store_room *r, int64_t stored_seq, 
     if (r->id && rc == DB_OK) rc = q_int64(q, 21, r->id);
     if (r->id && rc == DB_OK) rc = q_int64(q, 22, stored_seq);
     if (rc == DB_OK) rc = q_int64(q, r->id ? 23 : 21, r->rated ? 1 : 0);
+    const int64_t opening[] = {r->opening, r->swap_phase, r->swap_first, r->swap_settled};
+    for (int i = 0; i < 4 && rc == DB_OK; i++) rc = q_int64(q, (r->id ? 24 : 22) + i, opening[i]);
     if (rc == DB_OK) rc = q_step(q);
     if (rc == DB_ROW && !r->id) {
         *new_id = q_col64(q, 0);
@@ -274,7 +289,7 @@ gmk_store_status gmk_store_room_save(gmk_store *s, const gmk_store_room *r,
 #define ROOM_COLUMNS                                                                               \
     "id, code, rule, size, clock_ms, increment_ms, created_ms, touched_ms, phase, game_id, "       \
     "game_no, black_ms, white_ms, turn_start_ms, draw_by, undo_by, rematch_by, outcome, reason, "  \
-    "last_seq, muted, rated"
+    "last_seq, muted, rated, opening, swap_phase, swap_first, swap_settled"
 
 static void read_row(store_q *q, gmk_store_room *r) {
     memset(r, 0, sizeof *r);
@@ -300,6 +315,10 @@ static void read_row(store_q *q, gmk_store_room *r) {
     r->last_seq = q_col64(q, 19);
     r->muted = q_colint(q, 20);
     r->rated = q_col64(q, 21) != 0;
+    r->opening = q_colint(q, 22);
+    r->swap_phase = q_colint(q, 23);
+    r->swap_first = q_colint(q, 24);
+    r->swap_settled = q_colint(q, 25);
 }
 
 /* Reads the seats of room r->id into r (*ok false when one is damaged); a DB_ code. */
@@ -521,11 +540,12 @@ gmk_store_status gmk_store_seat_scores(gmk_store *s, gmk_store_player_score *out
     if (!count || cap < 0 || (cap > 0 && !out))
         return store_fail(err, errlen, GMK_STORE_INVALID, "%s: bad arguments", what);
     *count = 0;
-    /* events: 3 started (color: seat 0's colour), 10 over (outcome 1 black wins, 2 white wins,
-     * 3 draw); colours 1 black, 2 white: a seat won when the outcome is its colour */
+    /* events: 3 started and 16 colours chosen (color: seat 0's colour), 10 over (outcome 1 black
+     * wins, 2 white wins, 3 draw); colours 1 black, 2 white: a seat won when the outcome is its
+     * colour */
     static const char sql[] =
         "WITH over AS (SELECT e.room_id, e.outcome, (SELECT st.color FROM room_events st "
-        "  WHERE st.room_id = e.room_id AND st.kind = 3 AND st.seq < e.seq "
+        "  WHERE st.room_id = e.room_id AND st.kind IN (3, 16) AND st.seq < e.seq "
         "  ORDER BY st.seq DESC LIMIT 1) AS c0 "
         "  FROM room_events e WHERE e.kind = 10 AND e.outcome IN (1, 2, 3)), "
         "mine AS (SELECT s.room_id, s.seat, s.name, o.outcome, "

@@ -48,6 +48,14 @@ typedef struct {
     int64_t last_seq; /* the sequence number of the room's last event */
     int muted;        /* bit i: seat i has muted the other seat's chat (0..3) */
     bool rated;       /* its games change the players' ratings (game/rating.h) */
+    /* The opening rule (game/swap.h's gmk_opening, 0..2) and, under swap or swap2, where the
+     * current game's opening stands: swap_phase (gmk_swap_phase, 0..4; 0 once the colours are
+     * settled), swap_first (the seat that proposes, 0 or 1) and swap_settled (the stones on the
+     * board when the colours were settled: undo stops there). */
+    int opening;
+    int swap_phase;
+    int swap_first;
+    int swap_settled;
 } gmk_store_room;
 
 /* One event of a room's log. kind is game/room.h's gmk_room_event_kind; the other fields are

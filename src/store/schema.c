@@ -213,4 +213,13 @@ const char *const store_migrations[GMK_STORE_SCHEMA_VERSION] = {
     ");\n"
     "CREATE INDEX lobby_seeks_client ON lobby_seeks (client, state);\n"
     "CREATE INDEX lobby_seeks_poster ON lobby_seeks (poster, state);\n",
+    /* 8 -> 9: opening rules in rooms (game/room.h, docs/rooms.md "Opening rules"): the rule
+     * (0 free, 1 swap, 2 swap2) and, during a game's swap opening, its step (0 settled, 1 place
+     * three, 2 choose, 3 place two, 4 choose at five), the proposing seat, and the stones on the
+     * board when the colours were settled. A choice is an event of kind 16 (count: 0 black, 1
+     * white, 2 place two more; color: seat 0's colour afterwards, as for kind 3). */
+    "ALTER TABLE rooms ADD COLUMN opening INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE rooms ADD COLUMN swap_phase INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE rooms ADD COLUMN swap_first INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE rooms ADD COLUMN swap_settled INTEGER NOT NULL DEFAULT 0;\n",
 };

@@ -195,4 +195,9 @@ const char *const store_pg_migrations[GMK_STORE_SCHEMA_VERSION] = {
     ");\n"
     "CREATE INDEX lobby_seeks_client ON lobby_seeks (client, state);\n"
     "CREATE INDEX lobby_seeks_poster ON lobby_seeks (poster, state);\n",
+    /* 8 -> 9: opening rules in rooms */
+    "ALTER TABLE rooms ADD COLUMN opening INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE rooms ADD COLUMN swap_phase INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE rooms ADD COLUMN swap_first INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE rooms ADD COLUMN swap_settled INTEGER NOT NULL DEFAULT 0;\n",
 };

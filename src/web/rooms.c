@@ -111,6 +111,9 @@ char *room_event_text(const gmk_room_event *e, int size) {
     json_object_set_new(j, "white_ms", json_integer(e->white_ms));
     json_object_set_new(j, "game_id", json_integer(e->game_id));
     json_object_set_new(j, "name", json_string(e->name));
+    if (e->kind == GMK_ROOM_EV_CHOSEN)
+        json_object_set_new(j, "choice",
+                            json_string(gmk_swap_choice_name((gmk_swap_choice)e->count)));
     char *data = json_dumps(j, JSON_COMPACT);
     json_decref(j);
     if (!data) return NULL;
@@ -119,6 +122,25 @@ char *room_event_text(const gmk_room_event *e, int size) {
     if (text) snprintf(text, cap, "id: %lld\nevent: room\ndata: %s\n\n", (long long)e->seq, data);
     free(data);
     return text;
+}
+
+/* A swap opening in progress (docs/http-api.md): its step, the proposing seat, the seat that
+ * acts now, the colour of the next stone and the choices open; null outside the opening. */
+static json_t *swap_json(const gmk_room_state *st, const gmk_board *b) {
+    if (st->swap_actor < 0) return json_null();
+    json_t *j = json_object();
+    json_object_set_new(j, "phase", json_string(gmk_swap_phase_name(st->swap_phase)));
+    json_object_set_new(j, "first", json_integer(st->swap_first));
+    json_object_set_new(j, "actor", json_integer(st->swap_actor));
+    bool choosing = st->swap_phase == GMK_SWAP_CHOOSE || st->swap_phase == GMK_SWAP_CHOOSE5;
+    json_object_set_new(j, "stone", choosing ? json_null() : color_or_null(gmk_board_side(b)));
+    json_object_set_new(j, "stones", json_integer(b->move_count));
+    json_t *choices = json_array();
+    for (int c = GMK_SWAP_TAKE_BLACK; choosing && c <= GMK_SWAP_PLACE_TWO; c++)
+        if (gmk_swap_choice_allowed(st->opening, st->swap_phase, (gmk_swap_choice)c))
+            json_array_append_new(choices, json_string(gmk_swap_choice_name((gmk_swap_choice)c)));
+    json_object_set_new(j, "choices", choices);
+    return j;
 }
 
 json_t *room_state_json(live_room *lr, int64_t now, int you) {
@@ -177,6 +199,8 @@ json_t *room_state_json(live_room *lr, int64_t now, int you) {
     json_object_set_new(j, "last_seq", json_integer(st.last_seq));
     json_object_set_new(j, "you", json_integer(you));
     json_object_set_new(j, "muted", json_boolean(you >= 0 && you < 2 && st.seat[you].muted));
+    json_object_set_new(j, "opening", json_string(gmk_opening_name(st.opening)));
+    json_object_set_new(j, "swap", swap_json(&st, b));
     return j;
 }
 

@@ -172,6 +172,12 @@ bool room_read_config(json_t *body, gmk_room_config *cfg, char *err, size_t errl
                  GMK_ROOM_CLOCK_MINUTES_MAX, GMK_ROOM_INCREMENT_MAX);
         return false;
     }
+    json_t *o = json_object_get(body, "opening");
+    if (o && !json_is_null(o) &&
+        (!json_is_string(o) || !gmk_opening_parse(json_string_value(o), &cfg->opening))) {
+        snprintf(err, errlen, "opening must be free, swap or swap2");
+        return false;
+    }
     return gmk_room_config_valid(cfg, err, errlen);
 }
 
@@ -395,8 +401,9 @@ static enum MHD_Result room_action(web_request *rq, live_room *lr, const char *w
     int64_t now = web_wall_ms();
     enum MHD_Result res;
     bool is_join = strcmp(what, "join") == 0;
-    bool needs_body = is_join || strcmp(what, "move") == 0 || strcmp(what, "draw-answer") == 0 ||
-                      strcmp(what, "undo-answer") == 0;
+    bool is_choose = strcmp(what, "choose") == 0;
+    bool needs_body = is_join || is_choose || strcmp(what, "move") == 0 ||
+                      strcmp(what, "draw-answer") == 0 || strcmp(what, "undo-answer") == 0;
     json_t *body = NULL;
     if (needs_body) {
         body = web_body_json(rq, &res);
@@ -446,7 +453,12 @@ static enum MHD_Result room_action(web_request *rq, live_room *lr, const char *w
     bool accept = false;
     gmk_pos p = GMK_POS_NONE;
     long long ply = -1;
-    if (strcmp(what, "move") == 0) {
+    gmk_swap_choice choice = GMK_SWAP_TAKE_BLACK;
+    if (is_choose) {
+        json_t *c = json_object_get(body, "choice");
+        if (!json_is_string(c) || !gmk_swap_choice_parse(json_string_value(c), &choice))
+            snprintf(err, sizeof err, "choice must be black, white or place2");
+    } else if (strcmp(what, "move") == 0) {
         int size = gmk_session_board(gmk_room_session(lr->room))->size;
         json_t *jp = json_object_get(body, "ply");
         if (!web_parse_point(json_object_get(body, "point"), size, &p))
@@ -480,6 +492,8 @@ static enum MHD_Result room_action(web_request *rq, live_room *lr, const char *w
         gmk_room *r = lr->room;
         if (strcmp(what, "move") == 0)
             st = gmk_room_play(r, token, tl, gmk_pos_x(p), gmk_pos_y(p), (int)ply, now, &kind);
+        else if (is_choose)
+            st = gmk_room_choose(r, token, tl, choice, now);
         else if (strcmp(what, "resign") == 0)
             st = gmk_room_resign(r, token, tl, now);
         else if (strcmp(what, "draw") == 0)
@@ -502,6 +516,18 @@ static enum MHD_Result room_action(web_request *rq, live_room *lr, const char *w
         pthread_mutex_unlock(&rq->web->store_mu);
     }
     int seat = has_token ? gmk_room_seat_of(lr->room, token, tl) : -1;
+    const char *why = NULL; /* during a swap opening, say what is awaited */
+    if (st == GMK_ROOM_NOT_YOUR_TURN || st == GMK_ROOM_NOT_NOW)
+        why = gmk_room_opening_why(lr->room, seat, is_choose);
+    if (why) {
+        room_release(lr);
+        return web_error(rq, 409, why);
+    }
+    if (is_choose && st == GMK_ROOM_NOT_NOW) {
+        room_release(lr);
+        return web_error(rq, 409,
+                         "that choice is not open now (place2 only in swap2, at three stones)");
+    }
     return reply(rq, lr, st, seat, kind, now);
 }
 
@@ -592,7 +618,7 @@ static enum MHD_Result room_route(web_request *rq, const char *rest) {
     code[n] = '\0';
     static const char *const posts[] = {"join",        "move",        "resign", "draw",
                                         "draw-answer", "undo-answer", "undo",   "claim",
-                                        "rematch",     "chat",        "mute"};
+                                        "rematch",     "chat",        "mute",   "choose"};
     bool is_get = strcmp(rq->method, "GET") == 0 || strcmp(rq->method, "HEAD") == 0;
     bool is_post = strcmp(rq->method, "POST") == 0;
     bool post = false;
