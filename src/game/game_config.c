@@ -45,10 +45,6 @@ bool gmk_game_config_valid(const gmk_game_config *cfg, char *err, size_t errlen)
         put_err(err, errlen, "unknown opening rule");
         return false;
     }
-    if (cfg->online && cfg->opening != GMK_OPENING_FREE) {
-        put_err(err, errlen, "online rooms play the free opening");
-        return false;
-    }
     if (cfg->online && cfg->mode != GMK_PLAY_HVH) {
         put_err(err, errlen, "an online game is between two humans");
         return false;

@@ -522,55 +522,6 @@ void gmk_room_forget_account(gmk_room *r, int64_t account, const char *neutral) 
     }
 }
 
-static gmk_room_status set_connected(gmk_room *r, const void *token, size_t token_len, int delta,
-                                     int64_t now) {
-    if (!time_ok(now)) return GMK_ROOM_BAD_REQUEST;
-    int i = gmk_room_seat_of(r, token, token_len);
-    if (i < 0) return GMK_ROOM_NO_SEAT;
-    if (r->failed) { /* the server drops the room; only the count moves */
-        r->live[i].streams += delta < 0 && r->live[i].streams == 0 ? 0 : delta;
-        return GMK_ROOM_STORE;
-    }
-    enter(r);
-    settle(r, now);
-    bool was = connected(r, i);
-    if (delta < 0 && r->live[i].streams == 0) return done(r, now, GMK_ROOM_NOT_NOW);
-    r->live[i].streams += delta;
-    bool is = connected(r, i);
-    if (was != is) {
-        r->live[i].since_ms = now;
-        gmk_room_event *e = add_event(r, GMK_ROOM_EV_CONNECTION, now);
-        e->seat = i;
-        e->color = r->row.seat[i].color;
-        e->count = is ? 1 : 0;
-    }
-    return done(r, now, GMK_ROOM_OK);
-}
-
-gmk_room_status gmk_room_connect(gmk_room *r, const void *token, size_t token_len, int64_t now) {
-    if (!r) return GMK_ROOM_BAD_REQUEST;
-    return set_connected(r, token, token_len, 1, now);
-}
-
-gmk_room_status gmk_room_disconnect(gmk_room *r, const void *token, size_t token_len, int64_t now) {
-    if (!r) return GMK_ROOM_BAD_REQUEST;
-    return set_connected(r, token, token_len, -1, now);
-}
-
-static void spectators(gmk_room *r, int delta, int64_t now) {
-    (void)now;
-    if (!r || (delta < 0 && r->spectators == 0)) return;
-    r->spectators += delta; /* in memory only: watching writes nothing */
-}
-
-void gmk_room_spectator_join(gmk_room *r, int64_t now) {
-    spectators(r, 1, now);
-}
-
-void gmk_room_spectator_leave(gmk_room *r, int64_t now) {
-    spectators(r, -1, now);
-}
-
 /* --- playing ---------------------------------------------------------------------------------- */
 
 gmk_room_status gmk_room_play(gmk_room *r, const void *token, size_t token_len, int x, int y,
@@ -742,80 +693,7 @@ int64_t gmk_room_next_deadline(const gmk_room *r) {
     return r->row.turn_start_ms + (to_move(r) == GMK_BLACK ? r->row.black_ms : r->row.white_ms);
 }
 
-/* --- reading -----------------------------------------------------------------------------------
- */
-
-void gmk_room_get_state(const gmk_room *r, int64_t now, gmk_room_state *out) {
-    memset(out, 0, sizeof *out);
-    const gmk_store_room *w = &r->row;
-    snprintf(out->code, sizeof out->code, "%.12s", w->code);
-    out->phase = (gmk_room_phase)w->phase;
-    out->rule = w->rule;
-    out->size = w->size;
-    out->clock_ms = w->clock_ms;
-    out->increment_ms = w->increment_ms;
-    out->black_ms = left_at(r, GMK_BLACK, now);
-    out->white_ms = left_at(r, GMK_WHITE, now);
-    out->deadline_ms = gmk_room_next_deadline(r);
-    out->to_move = w->phase == GMK_ROOM_PLAYING ? to_move(r) : GMK_EMPTY;
-    out->ply = board(r)->move_count;
-    for (int i = 0; i < 2; i++) {
-        out->seat[i].taken = w->seat[i].taken;
-        snprintf(out->seat[i].name, sizeof out->seat[i].name, "%s", w->seat[i].name);
-        out->seat[i].color = w->seat[i].color;
-        out->seat[i].connected = connected(r, i);
-        out->seat[i].since_ms = r->live[i].since_ms;
-        out->seat[i].muted = (w->muted >> i) & 1;
-        out->seat[i].account = w->seat[i].account;
-    }
-    out->spectators = r->spectators;
-    out->rated = w->rated;
-    out->draw_by = w->draw_by;
-    out->undo_by = w->undo_by;
-    out->rematch_by = w->rematch_by;
-    out->claim_ms = claim_time(r);
-    out->outcome = w->phase == GMK_ROOM_OVER ? w->outcome : GMK_ONGOING;
-    out->reason = w->phase == GMK_ROOM_OVER ? w->reason : GMK_REASON_NONE;
-    out->game_id = w->game_id;
-    out->game_no = w->game_no;
-    out->last_seq = w->last_seq;
-    out->opening = (gmk_opening)w->opening;
-    out->swap_actor = room_opening_actor(r);
-    out->swap_phase = out->swap_actor >= 0 ? (gmk_swap_phase)w->swap_phase : GMK_SWAP_NONE;
-    out->swap_first = w->swap_first;
-}
-
-const gmk_session *gmk_room_session(const gmk_room *r) {
-    return r->session;
-}
-
-int64_t gmk_room_last_seq(const gmk_room *r) {
-    return r->row.last_seq;
-}
-
-gmk_room_status gmk_room_events_since(gmk_room *r, int64_t after, gmk_room_event *out, int cap,
-                                      int *count) {
-    *count = 0;
-    if (!r || after < 0 || after > r->row.last_seq || cap < 0 || (cap > 0 && !out))
-        return GMK_ROOM_BAD_REQUEST;
-    int64_t first = r->log_len ? r->log[0].seq : r->row.last_seq + 1;
-    if (after + 1 < first) { /* older than memory: from the store */
-        if (!r->store) return GMK_ROOM_STORE;
-        if (gmk_store_room_events(r->store, r->row.id, after, out, cap, count, NULL, 0) !=
-            GMK_STORE_OK)
-            return GMK_ROOM_STORE;
-        return GMK_ROOM_OK;
-    }
-    int from = (int)(after + 1 - first), n = r->log_len - from;
-    if (n > cap) n = cap;
-    if (n > 0) memcpy(out, r->log + from, (size_t)n * sizeof *out);
-    *count = n;
-    return GMK_ROOM_OK;
-}
-
-bool gmk_room_idle(const gmk_room *r, int64_t now) {
-    return now >= r->row.touched_ms && now - r->row.touched_ms >= GMK_ROOM_IDLE_MS;
-}
+/* --- closing -------------------------------------------------------------------------------- */
 
 gmk_room_status gmk_room_close_idle(gmk_store *store, int64_t now, int *closed, char *err,
                                     size_t errlen) {
@@ -845,148 +723,7 @@ bool gmk_room_keep(gmk_room *r, int64_t now) {
     return !r->failed;
 }
 
-int gmk_room_streams_here(const gmk_room *r, int seat) {
-    return r && seat >= 0 && seat <= 1 ? r->live[seat].streams : 0;
-}
-
-void gmk_room_set_elsewhere(gmk_room *r, const gmk_store_presence elsewhere[2]) {
-    if (!r) return;
-    for (int i = 0; i < 2; i++) {
-        r->elsewhere[i] = elsewhere[i];
-        if (r->elsewhere[i].streams < 0) r->elsewhere[i].streams = 0;
-    }
-}
-
-bool gmk_room_failed(const gmk_room *r) {
-    return r && r->failed;
-}
-
-bool gmk_room_take_store_message(gmk_room *r, char *buf, size_t buflen) {
-    if (!r->store_msg_pending) return false;
-    r->store_msg_pending = false;
-    snprintf(buf, buflen, "%s", r->store_msg);
-    return true;
-}
-
-bool gmk_room_saving(const gmk_room *r) {
-    return r && r->store != NULL;
-}
-
-/* Brings the room up to the events another server stored after it, when they are only moves
- * of the game this room has open and connection changes (what nearly every change is): each is
- * applied as the other server made it (the move played on the board without writing it, the
- * clocks and turn start as the event carries them) and joins the log in memory. False at the
- * first event it cannot apply; the room may then be half way, and the caller reads it whole. */
-static bool catch_up(gmk_room *r, const gmk_room_event *ev, int n) {
-    for (int i = 0; i < n; i++) {
-        const gmk_room_event *e = &ev[i];
-        if (e->seq != r->row.last_seq + 1) return false;
-        if (e->kind == GMK_ROOM_EV_MOVED) {
-            gmk_session_state ss;
-            gmk_session_get_state(r->session, &ss);
-            if (r->row.phase != GMK_ROOM_PLAYING || room_opening_actor(r) >= 0 || e->game_id == 0 ||
-                ss.game_id != e->game_id || e->color != to_move(r) ||
-                e->ply != board(r)->move_count + 1)
-                return false; /* the first move of a game, or not the move this room expects */
-            int evs = 0;
-            if (gmk_session_play_stored(r->session, gmk_pos_xy(e->x, e->y), &evs) != GMK_PLAY_OK ||
-                (evs & GMK_EV_GAME_OVER))
-                return false;
-            r->row.black_ms = e->black_ms;
-            r->row.white_ms = e->white_ms;
-            r->row.turn_start_ms = e->at_ms;
-            r->row.draw_by = r->row.undo_by = GMK_EMPTY;
-            r->row.game_id = e->game_id;
-        } else if (e->kind != GMK_ROOM_EV_CONNECTION) {
-            return false;
-        }
-        r->row.touched_ms = e->at_ms;
-        r->row.last_seq = e->seq;
-        log_append(r, e, 1);
-    }
-    return true;
-}
-
-static gmk_room_status reload(gmk_room *r, gmk_store *store, bool *changed);
-
-/* The room as stored up to event seq (> its own): the few events after its own when they can
- * be applied, else the whole room read again. */
-static gmk_room_status refresh_to(gmk_room *r, gmk_store *store, int64_t seq, bool *changed) {
-    gmk_room_event ev[PENDING_MAX]; /* a few events behind: read only those (one query) */
-    int n = 0;
-    if (r->store && seq > r->row.last_seq && seq - r->row.last_seq <= PENDING_MAX &&
-        gmk_store_room_events(store, r->row.id, r->row.last_seq, ev, PENDING_MAX, &n, NULL, 0) ==
-            GMK_STORE_OK &&
-        n == seq - r->row.last_seq && catch_up(r, ev, n)) {
-        if (changed) *changed = true;
-        return GMK_ROOM_OK;
-    }
-    return reload(r, store, changed);
-}
-
-gmk_room_status gmk_room_catch_up(gmk_room *r, gmk_store *store, int64_t seq, bool *changed) {
-    if (changed) *changed = false;
-    if (!r || !store || r->batch || seq < 0) return GMK_ROOM_BAD_REQUEST;
-    if (r->store && seq <= r->row.last_seq) return GMK_ROOM_OK; /* its own save, or older news */
-    return refresh_to(r, store, seq, changed);
-}
-
-gmk_room_status gmk_room_refresh(gmk_room *r, gmk_store *store, bool force, bool *changed) {
-    if (changed) *changed = false;
-    if (!r || !store || r->batch) return GMK_ROOM_BAD_REQUEST;
-    if (!force && r->store) {
-        int64_t seq = 0;
-        gmk_store_status st = gmk_store_room_seq(store, r->row.code, &seq, NULL, 0);
-        if (st == GMK_STORE_NOT_FOUND) return GMK_ROOM_NOT_FOUND;
-        if (st != GMK_STORE_OK) return GMK_ROOM_STORE;
-        if (seq == r->row.last_seq) return GMK_ROOM_OK;
-        return refresh_to(r, store, seq, changed);
-    }
-    return reload(r, store, changed);
-}
-
-/* Reads the whole room again: row, game, and the log from the store from now on. */
-static gmk_room_status reload(gmk_room *r, gmk_store *store, bool *changed) {
-    char err[MSG_LEN];
-    gmk_store_status st;
-    gmk_store_room row;
-    st = gmk_store_room_find(store, r->row.code, &row, err, sizeof err);
-    if (st == GMK_STORE_NOT_FOUND) return GMK_ROOM_NOT_FOUND;
-    if (st != GMK_STORE_OK) return GMK_ROOM_STORE;
-    gmk_session *fresh = NULL;
-    gmk_session_options opt = {.no_engine = true, .seed = 1};
-    if (gmk_session_create(store, &opt, &fresh) != GMK_SESSION_OK) return GMK_ROOM_NO_MEMORY;
-    if (row.game_id > 0 &&
-        gmk_session_open(fresh, row.game_id, 0, NULL, err, sizeof err) != GMK_SESSION_OK) {
-        gmk_session_free(fresh);
-        return GMK_ROOM_STORE;
-    }
-    gmk_session *old = r->session;
-    gmk_store_room old_row = r->row;
-    r->session = fresh;
-    r->row = row;
-    if (row.game_id > 0 && !room_opening_resume(r)) { /* a damaged opening: keep the old room */
-        r->session = old;
-        r->row = old_row;
-        gmk_session_free(fresh);
-        return GMK_ROOM_STORE;
-    }
-    gmk_session_free(old);
-    r->store = store;
-    r->failed = false; /* as stored again */
-    r->npending = 0;
-    r->log_len = 0; /* the log is read from the store from now on */
-    if (row.game_id == 0 && row.phase != GMK_ROOM_WAITING) { /* started, no move saved yet */
-        bool ok = start_game(r, row.turn_start_ms);
-        r->row = row;
-        r->npending = 0;
-        if (!ok) return GMK_ROOM_STORE;
-    }
-    if (changed) *changed = true;
-    return GMK_ROOM_OK;
-}
-
-/* --- for room_chat.c (room_internal.h) ----------------------------------------------------- */
+/* --- for room_chat.c, room_opening.c, room_read.c, room_sync.c (room_internal.h) ------------- */
 
 gmk_room_event *room_add_event(gmk_room *r, int kind, int64_t now) {
     return add_event(r, kind, now);
@@ -1024,4 +761,28 @@ void room_spend_turn(gmk_room *r, gmk_color c, int64_t now) {
     }
     r->row.turn_start_ms = now;
     r->row.draw_by = r->row.undo_by = GMK_EMPTY;
+}
+
+void room_log_append(gmk_room *r, const gmk_room_event *ev, int n) {
+    log_append(r, ev, n);
+}
+
+bool room_start_game(gmk_room *r, int64_t now) {
+    return start_game(r, now);
+}
+
+int64_t room_left_at(const gmk_room *r, gmk_color c, int64_t now) {
+    return left_at(r, c, now);
+}
+
+int64_t room_claim_time(const gmk_room *r) {
+    return claim_time(r);
+}
+
+bool room_connected(const gmk_room *r, int seat) {
+    return connected(r, seat);
+}
+
+bool room_settle_flag(gmk_room *r, int64_t now) {
+    return settle(r, now);
 }

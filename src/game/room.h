@@ -219,7 +219,7 @@ const char *gmk_room_event_name(int kind);
  * or GMK_ROOM_CHAT_MAX - 1 bytes once cleaned, or has no visible character. */
 bool gmk_room_chat_clean(const char *text, char out[GMK_ROOM_CHAT_MAX], char *err, size_t errlen);
 
-/* --- rooms (room.c) ---------------------------------------------------------------------- */
+/* --- rooms (room.c; reading: room_read.c; streams: room_presence.c; servers: room_sync.c) - */
 
 /* Creates a room with code (from gmk_room_code_make), the creator in seat 0 with token and
  * name. store may be NULL (nothing saved); it must outlive the room. Logs CREATED.

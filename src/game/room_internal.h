@@ -1,6 +1,8 @@
-/* room_internal.h: what room.c shares with room_chat.c, the room's chat (see room.h): the
- * room's state in memory and the steps every call that changes it takes (a seat, a batch, the
- * events, the commit). Nothing outside src/game/room*.c includes this. */
+/* room_internal.h: what room.c shares with room_chat.c (the chat), room_opening.c (swap and
+ * swap2), room_read.c (reading), room_presence.c (streams, spectators) and room_sync.c (several
+ * servers) (see room.h): the room's state in memory and the steps every call that changes it
+ * takes (a seat, a batch, the events, the commit). Nothing outside src/game/room*.c includes this.
+ */
 #ifndef GMK_ROOM_INTERNAL_H
 #define GMK_ROOM_INTERNAL_H
 
@@ -51,6 +53,14 @@ gmk_color room_to_move(const gmk_room *r);
 /* Ends the turn of colour c at now: its clock is charged (plus the increment), the next turn
  * starts, pending draw and undo offers are withdrawn. */
 void room_spend_turn(gmk_room *r, gmk_color c, int64_t now);
+
+/* for room_read.c and room_sync.c */
+void room_log_append(gmk_room *r, const gmk_room_event *ev, int n); /* into the log in memory */
+bool room_start_game(gmk_room *r, int64_t now); /* a game between the seats, logs STARTED */
+int64_t room_left_at(const gmk_room *r, gmk_color c, int64_t now); /* c's time left at now */
+int64_t room_claim_time(const gmk_room *r);       /* when the disconnection claim opens; 0: never */
+bool room_connected(const gmk_room *r, int seat); /* a stream here or on another server */
+bool room_settle_flag(gmk_room *r, int64_t now);  /* ends the game if the flag has fallen */
 
 /* room_opening.c: the swap openings' steps as the room keeps them (row.swap_*) */
 /* A game starts: its opening from row.opening, black_seat proposing. */

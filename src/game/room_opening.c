@@ -54,8 +54,8 @@ void room_opening_rematch_colours(gmk_room *r) {
     r->row.seat[1 - next].color = GMK_WHITE;
 }
 
-gmk_room_status gmk_room_choose(gmk_room *r, const void *token, size_t token_len,
-                                gmk_swap_choice c, int64_t now) {
+gmk_room_status gmk_room_choose(gmk_room *r, const void *token, size_t token_len, gmk_swap_choice c,
+                                int64_t now) {
     int seat;
     gmk_room_status st = room_acting_seat(r, token, token_len, now, &seat);
     if (st != GMK_ROOM_OK) return room_done(r, now, st);

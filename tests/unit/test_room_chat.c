@@ -230,6 +230,10 @@ Test(room_chat, a_room_of_schema_6_opens_and_chats) {
                           "ALTER TABLE room_events DROP COLUMN text;"
                           "ALTER TABLE rooms DROP COLUMN muted;"
                           "DROP TABLE lobby_seeks;"
+                          "ALTER TABLE rooms DROP COLUMN opening;"
+                          "ALTER TABLE rooms DROP COLUMN swap_phase;"
+                          "ALTER TABLE rooms DROP COLUMN swap_first;"
+                          "ALTER TABLE rooms DROP COLUMN swap_settled;"
                           "PRAGMA user_version = 6;",
                           NULL, NULL, &msg);
     cr_assert_eq(rc, SQLITE_OK, "%s", msg ? msg : "");
