@@ -1,11 +1,14 @@
 // online.js: "Play a friend online" (online.html), a room of /api/rooms (docs/http-api.md).
 //
-// Without a room in the link it offers to create one (rule, size, who plays black, clock);
+// Without a room in the link it offers to create one (rule, size, who plays black, opening,
+// clock);
 // with #room=CODE it joins it (the first other person takes the seat, later ones watch). The
 // seat is the server's HttpOnly cookie, so a reload keeps it. The page follows the room's event
 // stream and, after each event, draws the state the server gives: the board, both players
 // (names as text only), their clocks and connection ("disconnected 12 s"), how many watch,
-// pending offers with accept and decline, and the claim and rematch buttons. It decides
+// pending offers with accept and decline, and the claim and rematch buttons. During a swap or
+// swap2 opening it says what the server asks ("place stone 2 of 3", "choose your colour") and
+// offers the choices the server lists to the seat that chooses. It decides
 // nothing about play: every click is a request, and the server says what happened. Its texts
 // come from i18n.js in the main page's language (the same remembered switch).
 
@@ -45,6 +48,19 @@ import * as people from './people_api.js';
  * @property {{winner: string | null, outcome: string, reason: string | null, line: string[]} | null} result
  * @property {number} you
  * @property {boolean} muted
+ * @property {number} game_no
+ * @property {'free' | 'swap' | 'swap2'} opening
+ * @property {SwapStep | null} swap
+ */
+/**
+ * A swap opening in progress (docs/http-api.md): who proposes, who acts, the next stone's colour.
+ * @typedef {object} SwapStep
+ * @property {'place3' | 'choose' | 'place2' | 'choose5'} phase
+ * @property {number} first
+ * @property {number} actor
+ * @property {'black' | 'white' | null} stone
+ * @property {number} stones
+ * @property {string[]} choices
  */
 /**
  * @typedef {object} ChatLine
@@ -101,6 +117,27 @@ function reasonText(reason) {
 /** The colour's name. @param {string | null} c */
 const colorText = (c) => t(c === 'white' ? 'onWhite' : 'onBlack');
 
+/**
+ * What a swap opening asks now, for the seat that acts, the other seat, or a spectator (who is
+ * told the acting player's name).
+ * @param {RoomState} s @param {SwapStep} w @returns {string}
+ */
+function swapText(s, w) {
+    const placing = w.phase === 'place3' || w.phase === 'place2';
+    const n = w.phase === 'place3' ? w.stones + 1 : w.stones - 2;
+    const stone = colorText(w.stone);
+    if (s.you === w.actor) {
+        if (w.phase === 'place3') return t('swapPlace3You', n, stone);
+        if (w.phase === 'place2') return t('swapPlace2You', n, stone);
+        if (w.phase === 'choose5') return t('swapChoose5You');
+        return t(w.choices.includes('place2') ? 'swapChooseYou' : 'swapChooseYouSwap');
+    }
+    const key = placing ? (w.phase === 'place3' ? 'onSwapPlace3' : 'onSwapPlace2')
+        : w.choices.includes('place2') ? 'onSwapChoose3' : 'onSwapChoose';
+    const who = s.you >= 0 ? t('onYourFriend') : s.seats[w.actor].name;
+    return t(key, who, n, stone);
+}
+
 class Room {
     /** @param {string} code */
     constructor(code) {
@@ -116,6 +153,7 @@ class Room {
         this.events.addEventListener('room', () => this.refresh());
         // chat lines (and this seat's mutes): each drawn once, by its number, as text only
         this.chatSeen = new Set();
+        this.settled = ''; // "game:stones" when this page saw the swap opening's colours settled
         this.events.addEventListener('chat', (e) => this.chatLine(JSON.parse(/** @type {MessageEvent} */ (e).data)));
         $('chat-form').addEventListener('submit', (e) => { e.preventDefault(); this.say(); });
         input('mute').addEventListener('change', () => this.act('mute', { mute: input('mute').checked }));
@@ -132,6 +170,9 @@ class Room {
         $('resign').addEventListener('click', () => { if (confirm(t('resignAsk'))) this.act('resign'); });
         $('offer-accept').addEventListener('click', () => this.answer(true));
         $('offer-decline').addEventListener('click', () => this.answer(false));
+        for (const c of ['black', 'white', 'place2']) {
+            $(`swap-${c}`).addEventListener('click', () => this.act('choose', { choice: c }));
+        }
         setInterval(() => this.tick(), 250);
     }
 
@@ -265,7 +306,10 @@ class Room {
         const winLine = s.result && s.result.reason === 'five'
             ? s.result.line.map((m) => parsePoint(m, s.size)).filter((p) => p !== null) : [];
         const myTurn = s.phase === 'playing' && me !== null && s.to_move === me;
-        this.board.show({ size: s.size, stones, winLine: /** @type {Point[]} */ (winLine), toMove: myTurn ? me : null });
+        // in a swap opening the seat that acts places stones of either colour, or chooses
+        const swap = s.phase === 'playing' ? s.swap : null;
+        const placing = swap ? (myTurn && swap.stone ? swap.stone : null) : (myTurn ? me : null);
+        this.board.show({ size: s.size, stones, winLine: /** @type {Point[]} */ (winLine), toMove: placing });
         document.body.dataset.room = s.phase;
         document.body.dataset.moves = String(s.moves.length);
         const other = me === 'black' ? 'white' : 'black';
@@ -276,9 +320,22 @@ class Room {
             status = r.winner ? t('onWinsBy', colorText(r.winner), reasonText(r.reason)) : t('onDrawBy', reasonText(r.reason));
             // the players are told who won (defect 12: the winner read only "Black wins by five")
             if (r.winner && me !== null) status += ` ${r.winner === me ? t('youWin') : t('youLose')}`;
-        } else if (me === null) status = t('onWatchMove', colorText(s.to_move));
+        } else if (swap) status = swapText(s, swap);
+        else if (me === null) status = t('onWatchMove', colorText(s.to_move));
         else status = myTurn ? t('onYourMove') : t('onTheirMove');
+        // the colours were just settled: say which one is this player's, until the next move
+        if (before && before.swap && !swap && me !== null) this.settled = `${s.game_no}:${s.moves.length}`;
+        if (this.settled === `${s.game_no}:${s.moves.length}` && me !== null && s.phase === 'playing') {
+            status = `${t('swapYouPlay', colorText(me))}${currentLang() === 'zh' ? '。' : '. '}${status}`;
+        }
         $('status').textContent = status;
+        const choosing = !!swap && myTurn && swap.choices.length > 0;
+        const wasChoosing = !$('swap-choice').hidden;
+        $('swap-choice').hidden = !choosing;
+        for (const c of ['black', 'white', 'place2']) $(`swap-${c}`).hidden = !choosing || !swap.choices.includes(c);
+        if (choosing && !wasChoosing) (/** @type {HTMLElement} */ ($('swap-choice').querySelector('button:not([hidden])')))?.focus();
+        $('room-opening').hidden = s.opening === 'free';
+        $('room-opening').textContent = s.opening === 'free' ? '' : `${t('opening')}${currentLang() === 'zh' ? '：' : ': '}${t(s.opening === 'swap' ? 'openingSwap' : 'openingSwap2')}`;
         const pending = s.draw_by && s.draw_by === other ? t('onDrawOffered')
             : s.undo_by && s.undo_by === other ? t('onUndoAsked') : '';
         $('offer').hidden = !pending || me === null || s.phase !== 'playing';
@@ -402,6 +459,7 @@ async function main() {
         try {
             const s = await call('POST', '/api/rooms', {
                 name, rule: f.get('rule'), size: Number(f.get('size')), black: f.get('black'), clock: f.get('clock'),
+                opening: f.get('opening'),
                 rated: f.get('rated') === 'on',
             });
             remember(name);

@@ -5,7 +5,9 @@
 // declined, then accepted; a Chinese browser gets the room page in Chinese and can switch it
 // back to English; the players chat with each other and the spectators among themselves, a
 // line of HTML and bidirectional controls shows as plain text, a muted player's lines stop
-// reaching the other, and a reload shows the chat again. Usage: node online.mjs OUTDIR (GMK_BIN set). Prints "ok"/"not ok" per
+// reaching the other, and a reload shows the chat again; two players play a swap2 opening to
+// the first normal move (the choice from the keyboard) while a spectator in Chinese is told each
+// step. Usage: node online.mjs OUTDIR (GMK_BIN set). Prints "ok"/"not ok" per
 // test and a summary line.
 
 import assert from 'node:assert/strict';
@@ -284,6 +286,79 @@ await test('online: chat: players and spectators apart, HTML as text, bidi neutr
     assert.equal(await bob.page.isChecked('#mute'), true);
     await checkScreenshot(eve.ctx, eve.page, path.join(SHOTS, 'online-chat-spectator.png'));
     await checkScreenshot(ann.ctx, ann.page, path.join(SHOTS, 'online-chat-player.png'));
+    for (const p of [ann, bob, eve]) await p.ctx.close();
+});
+
+/** The text of #status. @param {Page} page */
+const statusOf = async (page) => (await page.textContent('#status')) || '';
+
+/** Waits until #status of page matches re. @param {Page} page @param {RegExp} re */
+async function statusMatches(page, re) {
+    try {
+        await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#status')?.textContent || ''), re.source);
+    } catch (e) {
+        throw new Error(`the status "${await statusOf(page)}" does not match ${re}`);
+    }
+}
+
+/** Clicks a point of the opening, then waits until every page shows n stones.
+ * @param {Page} page @param {string} point @param {Page[]} all @param {number} n */
+async function place(page, point, all, n) {
+    const p = await pointXY(page, point);
+    await page.mouse.click(p.x, p.y);
+    for (const q of all) await q.waitForSelector(`body[data-moves="${n}"]`);
+}
+
+await test('online: a swap2 opening by two players to the first normal move, told to a spectator in Chinese', async () => {
+    const ann = await createRoom('Ann', { opening: 'swap2', clock: '10+5' });
+    const bob = await joinRoom(ann.link, 'Bob');
+    const eve = await person(ann.link, 'zh-CN'); // the room is full: Eve watches, in Chinese
+    await eve.page.waitForSelector('body[data-room=playing]');
+    const pages = [ann.page, bob.page, eve.page];
+    assert.match((await ann.page.textContent('#room-opening')) || '', /Opening: Swap2/);
+    // Ann (who would play black) places three stones; the others are told which one
+    await statusMatches(ann.page, /Place the opening: stone 1 of 3 \(Black\)/);
+    await statusMatches(bob.page, /Your friend places the opening: stone 1 of 3 \(Black\)/);
+    await statusMatches(eve.page, /Ann正在摆开局：第 1 子，共 3 子/);
+    await place(ann.page, 'h8', pages, 1);
+    await statusMatches(ann.page, /Place the opening: stone 2 of 3 \(White\)/);
+    await place(ann.page, 'i9', pages, 2);
+    await place(ann.page, 'j8', pages, 3);
+    // Bob chooses, from the keyboard: the first choice has the focus
+    await bob.page.waitForSelector('#swap-choice:not([hidden])');
+    await statusMatches(bob.page, /Three stones are down: take black, take white or place two more/);
+    await statusMatches(ann.page, /Your friend chooses: black, white or two more stones/);
+    await statusMatches(eve.page, /Bob正在选择：执黑、执白或再摆两子/);
+    assert.equal(await ann.page.isVisible('#swap-choice'), false, 'only the chooser is offered the choice');
+    assert.equal(await eve.page.isVisible('#swap-choice'), false);
+    await bob.page.waitForFunction(() => document.activeElement?.id === 'swap-black');
+    await checkScreenshot(bob.ctx, bob.page, path.join(SHOTS, 'online-swap2-choose.png'));
+    await bob.page.keyboard.press('Tab');
+    await bob.page.keyboard.press('Tab');
+    assert.equal(await bob.page.evaluate(() => document.activeElement?.id), 'swap-place2');
+    await bob.page.keyboard.press('Enter');
+    await statusMatches(bob.page, /Place two more stones: stone 1 of 2 \(White\)/);
+    await statusMatches(eve.page, /Bob正在再摆两子：第 1 子，共 2 子/);
+    await place(bob.page, 'k10', pages, 4);
+    await place(bob.page, 'g7', pages, 5);
+    // Ann chooses at five stones: black or white only
+    await ann.page.waitForSelector('#swap-choice:not([hidden])');
+    await statusMatches(ann.page, /Five stones are down: take black or take white/);
+    assert.equal(await ann.page.isVisible('#swap-place2'), false);
+    await checkScreenshot(eve.ctx, eve.page, path.join(SHOTS, 'online-swap2-spectator.png'));
+    await ann.page.click('#swap-white');
+    await statusMatches(ann.page, /You play White\. Your move\./);
+    await statusMatches(bob.page, /You play Black\. Waiting for your friend/);
+    assert.match((await ann.page.getAttribute('#seat-0 .stone-dot', 'class')) || '', /white/);
+    assert.match((await eve.page.getAttribute('#seat-1 .stone-dot', 'class')) || '', /black/);
+    // the first normal move: white's sixth stone
+    await play(ann.page, 'l11', pages, 6);
+    await statusMatches(bob.page, /Your move/);
+    const all = await Promise.all(pages.map((p) => stones(p)));
+    assert.equal(all[0].length, 6);
+    assert.deepEqual(all[1], all[0]);
+    assert.deepEqual(all[2], all[0]);
+    assert.match(await statusOf(eve.page), /你在观战/);
     for (const p of [ann, bob, eve]) await p.ctx.close();
 });
 
