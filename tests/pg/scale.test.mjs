@@ -7,7 +7,8 @@
 // mid-game (503 with Retry-After, never a hang, then the game goes on with nothing lost),
 // presence across servers (a player's stream on the other server counts for the disconnection
 // claim; a killed server's streams expire with its lease), kill -9 of the server searching for
-// the computer's move (the other server searches again), and nginx in front of two servers
+// the computer's move (the other server searches again), a swap2 opening played step by step
+// on both servers (the opening's columns on PostgreSQL), and nginx in front of two servers
 // when nginx can be started. Run by tests/pg/run.sh.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
@@ -127,6 +128,53 @@ describe('several servers on one PostgreSQL', { skip: !PG && 'PG_CONN is not set
     assert.ok(!bobB.events.some((e) => e.name === 'chat' && e.json.text === 'ivy on A'), 'players do not see the spectators');
     assert.ok(!eveB.events.some((e) => e.name === 'chat' && e.json.channel === 'players'), 'spectators do not see the players');
     bobB.close();
+    eveB.close();
+  });
+
+  test('a swap2 opening across servers: each step played on one server is seen and taken up on the other', async () => {
+    const db = freshDb();
+    const [a, b] = await Promise.all([serve(db), serve(db)]);
+    const ann = new Browser(a.url);
+    const bob = new Browser(b.url);
+    const c = await ann.post('/api/rooms', { name: 'Ann', black: 'me', opening: 'swap2', clock: '10+5' });
+    assert.equal(c.status, 201, c.text);
+    const code = c.json.code;
+    assert.equal((await bob.post(`/api/rooms/${code}/join`, { name: 'Bob' })).status, 200);
+    const eveB = await new Browser(b.url).stream(code);
+    await eveB.until((x, e) => e.name === 'state');
+    for (const [i, point] of ['h8', 'i9', 'j8'].entries()) {
+      const r = await ann.post(`/api/rooms/${code}/move`, { point, ply: i });
+      assert.equal(r.status, 200, r.text);
+    }
+    // on server B, Bob sees the choice Ann's server left him, and takes it there
+    let st = (await bob.get(`/api/rooms/${code}`)).json;
+    assert.equal(st.swap.phase, 'choose');
+    assert.equal(st.swap.actor, 1);
+    let r = await bob.post(`/api/rooms/${code}/choose`, { choice: 'place2' });
+    assert.equal(r.status, 200, r.text);
+    r = await bob.post(`/api/rooms/${code}/move`, { point: 'k10', ply: 3 });
+    assert.equal(r.status, 200, r.text);
+    r = await bob.post(`/api/rooms/${code}/move`, { point: 'g7', ply: 4 });
+    assert.equal(r.status, 200, r.text);
+    // back on server A, Ann chooses at five stones; a stone of hers before that is refused
+    st = (await ann.get(`/api/rooms/${code}`)).json;
+    assert.equal(st.swap.phase, 'choose5');
+    assert.equal((await ann.post(`/api/rooms/${code}/move`, { point: 'a1' })).status, 409);
+    r = await ann.post(`/api/rooms/${code}/choose`, { choice: 'white' });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.json.seats[0].color, 'white');
+    r = await ann.post(`/api/rooms/${code}/move`, { point: 'l11', ply: 5 });
+    assert.equal(r.status, 200, r.text);
+    st = (await bob.get(`/api/rooms/${code}`)).json;
+    assert.equal(st.swap, null);
+    assert.equal(st.seats[1].color, 'black');
+    assert.deepEqual(st.moves, ['h8', 'i9', 'j8', 'k10', 'g7', 'l11']);
+    // the spectator on B saw every step, numbered without a gap
+    await eveB.until((x) => x.kind === 'moved' && x.ply === 6);
+    const kinds = eveB.room().filter((e) => ['moved', 'chosen'].includes(e.json.kind)).map((e) => e.json.kind);
+    assert.deepEqual(kinds, ['moved', 'moved', 'moved', 'chosen', 'moved', 'moved', 'chosen', 'moved']);
+    const ids = eveB.room().map((e) => e.id);
+    ids.forEach((id, i) => assert.equal(id, ids[0] + i));
     eveB.close();
   });
 
