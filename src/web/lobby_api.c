@@ -106,7 +106,8 @@ static enum MHD_Result lobby_events(web_request *rq) {
 static bool read_seek(json_t *body, gmk_store_seek *k, gmk_room_config *cfg, char *err,
                       size_t errlen) {
     json_t *copy = json_deep_copy(body);
-    json_object_del(copy, "black"); /* a seek says "color", the poster's */
+    json_object_del(copy, "black");   /* a seek says "color", the poster's */
+    json_object_del(copy, "opening"); /* a seek's room plays the free opening (not stored) */
     bool ok = room_read_config(copy, cfg, err, errlen);
     json_decref(copy);
     if (!ok) return false;
