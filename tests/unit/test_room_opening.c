@@ -2,8 +2,9 @@
  * room_opening.c) against a real SQLite file: both flows to the first normal move, the
  * wrong seat, the wrong step and a stranger refused with nothing changed, the clocks of the
  * seats through a change of colours, a restart at every step of the opening, the game record
- * and the seats' scores by the chosen colours, a rematch in which the other seat proposes, and
- * a room of schema version 8 opened under 9. Time is given, never slept. */
+ * and the seats' scores by the chosen colours (a guest's claimed seat too), a rematch in which the
+ * other seat proposes, and a room of schema version 8 opened under 9. Time is given, never slept.
+ */
 #include <criterion/criterion.h>
 #include <ftw.h>
 #include <sqlite3.h>
@@ -12,7 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
+#include "game/account.h"
 #include "game/room.h"
+#include "store/accounts.h"
 
 static char tmp[256], dbpath[300];
 static char err[512];
@@ -314,19 +319,24 @@ Test(room_opening, a_flag_falls_during_the_opening) {
     gmk_room_free(r);
 }
 
-Test(room_opening, scores_and_rematch_follow_the_chosen_colours) {
-    gmk_room *r = room_with(GMK_OPENING_SWAP, 0, 0);
+/* Ann places three, Bob takes black and wins by five on row 7 (Ann, white, plays on the edge). */
+static void bob_takes_black_and_wins(gmk_room *r) {
     play_ok(r, ANN, 7, 7, T0 + 1000);
     play_ok(r, ANN, 0, 14, T0 + 2000);
     play_ok(r, ANN, 8, 7, T0 + 3000);
-    choose_ok(r, BOB, GMK_SWAP_TAKE_BLACK, T0 + 4000); /* Bob black, Ann white to move */
-    /* Bob completes five in a row on row 7 */
+    choose_ok(r, BOB, GMK_SWAP_TAKE_BLACK, T0 + 4000);
     play_ok(r, ANN, 0, 0, T0 + 5000);
     play_ok(r, BOB, 9, 7, T0 + 6000);
     play_ok(r, ANN, 0, 1, T0 + 7000);
     play_ok(r, BOB, 10, 7, T0 + 8000);
     play_ok(r, ANN, 0, 2, T0 + 9000);
     play_ok(r, BOB, 11, 7, T0 + 10000);
+    cr_assert_eq(state(r, T0 + 10000).outcome, GMK_BLACK_WINS);
+}
+
+Test(room_opening, scores_and_rematch_follow_the_chosen_colours) {
+    gmk_room *r = room_with(GMK_OPENING_SWAP, 0, 0);
+    bob_takes_black_and_wins(r);
     gmk_room_state s = state(r, T0 + 10000);
     cr_assert_eq(s.phase, GMK_ROOM_OVER);
     cr_assert_eq(s.outcome, GMK_BLACK_WINS);
@@ -350,6 +360,31 @@ Test(room_opening, scores_and_rematch_follow_the_chosen_colours) {
     cr_assert_eq(gmk_room_play(r, TOK(ANN), 7, 7, -1, T0 + 13000, NULL), GMK_ROOM_NOT_YOUR_TURN);
     play_ok(r, BOB, 7, 7, T0 + 13000);
     gmk_room_free(r);
+}
+
+Test(room_opening, a_guest_who_signs_up_claims_the_game_with_the_chosen_colour) {
+    gmk_room *r = room_with(GMK_OPENING_SWAP, 0, 0);
+    bob_takes_black_and_wins(r);
+    gmk_room_free(r);
+    char key[GMK_ACCOUNT_KEY_MAX];
+    cr_assert(gmk_account_name_key("Bob", key, err, sizeof err), "%s", err);
+    int64_t bob = 0;
+    cr_assert_eq(gmk_store_account_create(store, "Bob", key, "$argon2id$fake", 1700000000, &bob,
+                                          err, sizeof err),
+                 GMK_STORE_OK, "%s", err);
+    uint8_t hash[32];
+    crypto_hash_sha256(hash, (const unsigned char *)BOB, sizeof BOB - 1);
+    int linked = 0;
+    cr_assert_eq(gmk_store_account_claim_seat(store, bob, CODE, hash, &linked, err, sizeof err),
+                 GMK_STORE_OK, "%s", err);
+    cr_assert_eq(linked, 1);
+    gmk_store_score sc[4];
+    int n = 0;
+    gmk_store_whose who = {.account = bob};
+    cr_assert_eq(gmk_store_scoreboard_of(store, &who, sc, 4, &n, err, sizeof err), GMK_STORE_OK);
+    cr_assert_eq(n, 1);
+    cr_assert_eq(sc[0].wins, 1, "Bob took black and won (provisionally he was white)");
+    cr_assert_eq(sc[0].losses, 0);
 }
 
 Test(room_opening, a_damaged_opening_is_not_loaded) {
