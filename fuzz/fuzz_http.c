@@ -422,6 +422,12 @@ static const route ROUTES[] = {
     {"GET", "/api/games/{G}", GAME_HVH, 0, 0, 0},
     {"GET", "/api/rooms/{R}", ROOM0, 0, 0, 0},
     {"RAW", "", NONE, 0, 0, 0}, /* the input is the request itself (request line and all) */
+    {"POST", "/api/rooms/{R}/chat", ROOM0, 0, 0, 0},
+    {"POST", "/api/rooms/{R}/mute", ROOM1, 0, 0, 0},
+    {"POST", "/api/rooms/{R}/choose", ROOM1, 0, 0, 0},
+    {"POST", "/api/puzzles/200000/move", NONE, 0, 0, 0}, /* the first threes puzzle */
+    {"POST", "/api/puzzles/300000/move", NONE, 0, 0, 0}, /* renju's */
+    {"POST", "/api/puzzles/%s/hint", NONE, 1, 0, 0},
 };
 enum { NROUTES = sizeof ROUTES / sizeof ROUTES[0] };
 
