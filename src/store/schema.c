@@ -222,4 +222,16 @@ const char *const store_migrations[GMK_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE rooms ADD COLUMN swap_phase INTEGER NOT NULL DEFAULT 0;\n"
     "ALTER TABLE rooms ADD COLUMN swap_first INTEGER NOT NULL DEFAULT 0;\n"
     "ALTER TABLE rooms ADD COLUMN swap_settled INTEGER NOT NULL DEFAULT 0;\n",
+    /* 9 -> 10: the lobby's chat (store/lobby_chat.h, docs/lobby.md "Chat"): each line with when
+     * it was said (Unix ms), who said it (the 16-byte digest of the lobby's player, its account
+     * or 0 for a guest), the name shown and the text. Only the last lines are kept: each line
+     * added deletes the older ones (gmk_store_lobby_chat_add). */
+    "CREATE TABLE lobby_chat (\n"
+    "  id INTEGER PRIMARY KEY,\n"
+    "  at_ms INTEGER NOT NULL,\n"
+    "  sender BLOB NOT NULL,\n"
+    "  account_id INTEGER NOT NULL DEFAULT 0,\n"
+    "  name TEXT NOT NULL,\n"
+    "  text TEXT NOT NULL\n"
+    ");\n",
 };

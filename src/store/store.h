@@ -35,7 +35,7 @@
 #include "core/rules.h"
 
 /* The schema version this code writes (PRAGMA user_version); older files are migrated. */
-#define GMK_STORE_SCHEMA_VERSION 9
+#define GMK_STORE_SCHEMA_VERSION 10
 /* Player names are kept up to this many bytes, NUL included (longer ones are cut at a UTF-8
  * character boundary when the game begins). */
 #define GMK_STORE_NAME_MAX 64

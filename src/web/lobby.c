@@ -3,8 +3,8 @@
  * up to date by this server's own changes and, on a shared database, by the other servers'
  * news), the players with a lobby stream open here, and the list of games in play. The
  * timer thread of rooms.c calls lobby_tick every turn: closed streams (a player who has left
- * loses its seeks), expired seeks, the games list, pings. The rules (how long a seek lasts,
- * how close a pairing is) are game/lobby.h's; the routes are lobby_api.c's.
+ * loses its seeks), expired seeks, the games list, pings, the chat's news (lobby_chat.c). The rules
+ * (how long a seek lasts, how close a pairing is) are game/lobby.h's; the routes are lobby_api.c's.
  *
  * Lock order: lobby.mu alone, or store_mu then nothing (lobby.mu is never held while the store
  * is used, and never taken under store_mu). */
@@ -223,6 +223,11 @@ static void reload(gmk_web *w) {
 
 void lobby_news(gmk_web *w, const char *news) {
     if (!w->lobby) return;
+    if (news[1] == 'C') { /* a chat line: "~C" (its id was the news's number) */
+        lobby_chat_news(w);
+        return;
+    }
+    if (news[1] != 'L') return;
     char *end;
     long long id = strtoll(news + 2, &end, 10);
     if (*end != '\0' || id < 0) return;
@@ -234,6 +239,7 @@ void lobby_news(gmk_web *w, const char *news) {
 
 void lobby_news_lost(gmk_web *w) {
     if (w->lobby) atomic_store(&w->lobby->reload, true);
+    lobby_chat_news(w);
 }
 
 /* --- the start of a stream --------------------------------------------------------------- */
@@ -261,7 +267,9 @@ char *lobby_start_text(gmk_web *w, const uint8_t tag[HUB_TAG_LEN], json_t *you) 
         len += (size_t)snprintf(buf + len, cap - len, "],\"games\":%s", l->games ? l->games : "[]");
     }
     pthread_mutex_unlock(&l->mu);
-    if (!buf) {
+    char *chat = buf ? lobby_chat_array(w) : NULL;
+    if (!chat) {
+        free(buf);
         json_decref(mine);
         json_decref(you);
         return NULL;
@@ -269,15 +277,17 @@ char *lobby_start_text(gmk_web *w, const uint8_t tag[HUB_TAG_LEN], json_t *you) 
     json_object_set_new(you, "seeks", mine);
     char *y = json_dumps(you, JSON_COMPACT);
     json_decref(you);
-    size_t need = len + (y ? strlen(y) : 2) + 32;
+    size_t need = len + (y ? strlen(y) : 2) + strlen(chat) + 48;
     char *out = realloc(buf, need);
     if (!out) {
         free(buf);
         free(y);
+        free(chat);
         return NULL;
     }
-    snprintf(out + len, need - len, ",\"you\":%s}\n\n", y ? y : "{}");
+    snprintf(out + len, need - len, ",\"chat\":%s,\"you\":%s}\n\n", chat, y ? y : "{}");
     free(y);
+    free(chat);
     return out;
 }
 
@@ -410,6 +420,7 @@ void lobby_tick(gmk_web *w, int64_t now, bool check_closed) {
     if (check_closed) hub_check_closed(l->hub);
     leave_closed(w);
     if (atomic_exchange(&l->reload, false)) reload(w);
+    lobby_chat_tick(w);
     if (now >= l->next_expire) {
         int64_t ids[256];
         int n = 0;
@@ -437,7 +448,8 @@ bool lobby_start(gmk_web *w) {
     if (!l) return false;
     l->web = w;
     l->hub = hub_new();
-    if (!l->hub) {
+    if (!l->hub || !lobby_chat_start(w)) {
+        if (l->hub) hub_free(l->hub);
         free(l);
         return false;
     }
@@ -450,7 +462,9 @@ bool lobby_start(gmk_web *w) {
 }
 
 void lobby_ready(gmk_web *w) {
-    if (w->lobby) atomic_store(&w->lobby->ready, true);
+    if (!w->lobby) return;
+    lobby_chat_load(w); /* before the first request: a stream starts with the stored lines */
+    atomic_store(&w->lobby->ready, true);
 }
 
 void lobby_close_streams(gmk_web *w) {
@@ -481,4 +495,5 @@ void lobby_free(gmk_web *w) {
     pthread_mutex_destroy(&l->mu);
     free(l);
     w->lobby = NULL;
+    lobby_chat_free(w);
 }

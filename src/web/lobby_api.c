@@ -4,7 +4,8 @@
  * first bytes of a SHA-256 of either) marks its seeks and its streams. A seek is posted with
  * its room drawn already (a code, and a seat token whose cookie the poster gets at once), so
  * that whoever takes it, on any server, opens that room with the poster in seat 0 and joins
- * seat 1; the poster's streams are told the code ("paired"). Rules: game/lobby.h. */
+ * seat 1; the poster's streams are told the code ("paired"). The lobby's chat is posted here
+ * too (say), its lines kept and sent by lobby_chat.c. Rules: game/lobby.h. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -305,6 +306,37 @@ static enum MHD_Result play_now(web_request *rq, json_t *body) {
     return web_json(rq, 202, j);
 }
 
+/* --- chat --------------------------------------------------------------------------------- */
+
+/* POST /api/lobby/chat {"text", "name" (a guest's)}: a line in the lobby's chat, checked and
+ * cleaned as a room's (game/room.h), counted against the client's --chat-limit (429 past it,
+ * nothing stored), stored, and sent to every lobby viewer (lobby_chat.c). */
+static enum MHD_Result say(web_request *rq, json_t *body) {
+    json_t *t = json_object_get(body, "text");
+    char line[GMK_ROOM_CHAT_MAX];
+    char err[256] = "";
+    if (!json_is_string(t))
+        return web_error(rq, 400, "text must be a chat line of 1 to 140 characters");
+    if (json_string_length(t) != strlen(json_string_value(t)))
+        return web_error(rq, 400, "the chat line holds a NUL character");
+    if (!gmk_room_chat_clean(json_string_value(t), line, err, sizeof err))
+        return web_error(rq, 400, err);
+    lobby_who who;
+    unsigned status = 400;
+    if (!who_of(rq, body, &who, &status, err, sizeof err)) return web_error(rq, status, err);
+    limit_verdict v = limits_take(rq->web->chats, &rq->client, web_now_ms());
+    if (v == LIMIT_FULL)
+        return web_error(rq, 503, "the server is serving too many clients; try again in a minute");
+    if (v != LIMIT_OK)
+        return web_error(rq, 429, "too many chat lines from your address; wait a minute");
+    json_t *said = NULL;
+    uint64_t seq = 0;
+    status =
+        lobby_chat_say(rq->web, who.tag, who.account, who.name, line, &said, &seq, err, sizeof err);
+    if (status) return web_error(rq, status, "the chat line could not be saved; try again");
+    return web_durable_reply(rq, seq, 201, said);
+}
+
 enum MHD_Result web_lobby_api(web_request *rq, bool *handled) {
     *handled = true;
     const char *p = rq->path;
@@ -327,7 +359,8 @@ enum MHD_Result web_lobby_api(web_request *rq, bool *handled) {
         what = end + 1;
         if (strcmp(what, "accept") != 0 && strcmp(what, "cancel") != 0)
             return web_error(rq, 404, "no such route");
-    } else if (strcmp(p, "/api/lobby/seeks") != 0 && strcmp(p, "/api/lobby/play") != 0) {
+    } else if (strcmp(p, "/api/lobby/seeks") != 0 && strcmp(p, "/api/lobby/play") != 0 &&
+               strcmp(p, "/api/lobby/chat") != 0) {
         return web_error(rq, 404, "no such route");
     }
     if (!is_post) return web_error(rq, 405, "use POST");
@@ -340,6 +373,8 @@ enum MHD_Result web_lobby_api(web_request *rq, bool *handled) {
         res = accept_seek(rq, id, body);
     else if (strcmp(p, "/api/lobby/play") == 0)
         res = play_now(rq, body);
+    else if (strcmp(p, "/api/lobby/chat") == 0)
+        res = say(rq, body);
     else
         res = post_seek(rq, body);
     json_decref(body);

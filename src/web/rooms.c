@@ -695,8 +695,8 @@ static void shared_rooms(gmk_web *w, int64_t now) {
     w->news_count = 0;
     w->news_all = false;
     pthread_mutex_unlock(&w->timer_mu);
-    for (int i = 0; i < n; i++) /* the lobby's news: a seek changed */
-        if (news[i][0] == '~' && news[i][1] == 'L') lobby_news(w, news[i]);
+    for (int i = 0; i < n; i++) /* the lobby's news: a seek changed, a chat line was said */
+        if (news[i][0] == '~') lobby_news(w, news[i]);
     if (all) lobby_news_lost(w);
     for (live_room *lr = first_room(w); lr; lr = lr->next) {
         int i = 0;

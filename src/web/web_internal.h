@@ -19,6 +19,7 @@
 #include "game/room.h"
 #include "game/session.h"
 #include "store/lobby.h"
+#include "store/lobby_chat.h"
 #include "store/rooms.h"
 #include "store/store.h"
 #include "web/assets.h"
@@ -98,6 +99,7 @@ typedef struct {
 
 typedef struct web_limits web_limits;
 typedef struct web_lobby web_lobby;
+typedef struct web_lobby_chat web_lobby_chat;
 
 /* A game in memory: its session and its viewers. */
 typedef struct live_game {
@@ -139,6 +141,7 @@ struct gmk_web {
     web_limits *auth;     /* per client: sign-ups and log-ins, with back-off (limits.c) */
     web_limits *chats;    /* per client: chat lines (limits.c) */
     web_lobby *lobby;     /* the lobby (lobby.c) */
+    web_lobby_chat *lobby_chat; /* its chat (lobby_chat.c) */
     /* online rooms (rooms.c) */
     pthread_mutex_t rooms_mu;
     live_room *rooms;   /* rooms_mu; freed only on the timer thread */
@@ -488,7 +491,8 @@ void lobby_free(gmk_web *w);
 /* Every turn of the rooms' timer thread: closed streams, expired seeks, games, pings;
  * check_closed: peek at the streams' sockets (once a second). */
 void lobby_tick(gmk_web *w, int64_t now, bool check_closed);
-/* News from another server: "~L<id>" (seek id changed; "~L0": read them all), or news lost. */
+/* News from another server: "~L<id>" (seek id changed; "~L0": read them all), "~C" (a chat
+ * line said), or news lost. */
 void lobby_news(gmk_web *w, const char *news);
 void lobby_news_lost(gmk_web *w);
 /* What the store says of seek id now (k; NULL: gone): tells the viewers, once. */
@@ -504,5 +508,25 @@ gmk_hub *lobby_hub(gmk_web *w);
 void lobby_stream_opened(gmk_web *w, const uint8_t tag[HUB_TAG_LEN]);
 void *lobby_close_ctx(gmk_web *w, const uint8_t tag[HUB_TAG_LEN]);
 void lobby_stream_closed(void *ctx);
+
+/* --- lobby_chat.c: the lobby's chat (docs/lobby.md "Chat") ------------------------------- */
+
+/* Starts and frees the chat's memory (lobby_start and lobby_free call them). */
+bool lobby_chat_start(gmk_web *w);
+void lobby_chat_free(gmk_web *w);
+/* Reads the last lines from the store and sends the viewers those new here (at start, and on
+ * the timer thread after news). */
+void lobby_chat_load(gmk_web *w);
+/* Another server said something, or news was lost: the next lobby_chat_tick reads again. */
+void lobby_chat_news(gmk_web *w);
+void lobby_chat_tick(gmk_web *w);
+/* Stores a line (name and text checked and cleaned already) of the player of tag, sends it to
+ * every lobby viewer: 0 with *line (the line's JSON) and *seq (the write, for
+ * web_durable_reply), or an HTTP status (500, 503) with err. */
+unsigned lobby_chat_say(gmk_web *w, const uint8_t tag[HUB_TAG_LEN], int64_t account,
+                        const char *name, const char *text, json_t **line, uint64_t *seq, char *err,
+                        size_t errlen);
+/* The lines kept, oldest first, as a JSON array; NULL when out of memory. */
+char *lobby_chat_array(gmk_web *w);
 
 #endif
