@@ -10,4 +10,4 @@ fi
 if ! command -v node >/dev/null 2>&1; then
     sh ../../scripts/deps.sh || exit 1
 fi
-timeout 600 node --test --test-force-exit --test-reporter=spec --test-concurrency=1 api.test.mjs rooms.test.mjs accounts.test.mjs ratings.test.mjs chat.test.mjs opening.test.mjs lobby.test.mjs review.test.mjs puzzle.test.mjs harden.test.mjs
+timeout 600 node --test --test-force-exit --test-reporter=spec --test-concurrency=1 api.test.mjs rooms.test.mjs accounts.test.mjs ratings.test.mjs chat.test.mjs opening.test.mjs lobby.test.mjs lobby_chat.test.mjs review.test.mjs puzzle.test.mjs harden.test.mjs
