@@ -6,9 +6,10 @@
 // Last-Event-ID), a flag that falls while its server is dead, PostgreSQL stopped and started
 // mid-game (503 with Retry-After, never a hang, then the game goes on with nothing lost),
 // presence across servers (a player's stream on the other server counts for the disconnection
-// claim; a killed server's streams expire with its lease), kill -9 of the server searching for
-// the computer's move (the other server searches again), a swap2 opening played step by step
-// on both servers (the opening's columns on PostgreSQL), and nginx in front of two servers
+// claim; a killed server's streams expire with its lease), the lobby's chat (a line said on one
+// server reaches the other's viewers once; a new server shows the stored lines), kill -9 of the
+// server searching for the computer's move (the other server searches again), a swap2 opening
+// played step by step on both servers (the opening's columns on PostgreSQL), and nginx in front of two servers
 // when nginx can be started. Run by tests/pg/run.sh.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
@@ -216,6 +217,42 @@ describe('several servers on one PostgreSQL', { skip: !PG && 'PG_CONN is not set
     await bobB.until((x, e) => e.name === 'seek' && x.id === d.json.id);
     danA.close();
     await bobB.until((x, e) => e.name === 'unseek' && x.id === d.json.id, 8000);
+    annA.close();
+    bobB.close();
+  });
+
+  test('the lobby chat across servers: a line said on one reaches the viewers of the other, once; a new server shows the lines', async () => {
+    const db = freshDb();
+    const [a, b] = await Promise.all([serve(db), serve(db)]);
+    const ann = new Browser(a.url);
+    const bob = new Browser(b.url);
+    const annA = await ann.events('/api/lobby/events');
+    await annA.until((x, e) => e.name === 'lobby');
+    const bobB = await bob.events('/api/lobby/events');
+    await bobB.until((x, e) => e.name === 'lobby');
+    const r = await ann.post('/api/lobby/chat', { name: 'Ann', text: 'hello from a' });
+    assert.equal(r.status, 201, r.text);
+    const got = await bobB.until((x, e) => e.name === 'chat' && x.id === r.json.id);
+    assert.deepEqual(got.json, r.json);
+    // lines said on both at once: every viewer gets every line, once
+    const said = await Promise.all([0, 1, 2, 3, 4, 5].map((i) =>
+      (i % 2 ? bob : ann).post('/api/lobby/chat', { name: i % 2 ? 'Bob' : 'Ann', text: `both ${i}` })));
+    for (const x of said) assert.equal(x.status, 201, x.text);
+    const ids = [r.json.id, ...said.map((x) => x.json.id)].sort((x, y) => x - y);
+    for (const st of [annA, bobB]) {
+      for (const id of ids) await st.until((x, e) => e.name === 'chat' && x.id === id);
+      await sleep(300);
+      const seen = st.events.filter((e) => e.name === 'chat').map((e) => e.json.id).sort((x, y) => x - y);
+      assert.deepEqual(seen, ids, 'each line once');
+    }
+    // a server started now, and a reload on either, start with the stored lines
+    const c = await serve(db);
+    for (const base of [a.url, b.url, c.url]) {
+      const st = await new Browser(base).events('/api/lobby/events');
+      const first = await st.until((x, e) => e.name === 'lobby');
+      assert.deepEqual(first.json.chat.map((l) => l.id), ids, base);
+      st.close();
+    }
     annA.close();
     bobB.close();
   });
