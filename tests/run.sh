@@ -36,6 +36,7 @@ done
 if [ -n "$PG_CONN" ]; then
     run "test_store (PostgreSQL)" env GMK_TEST_PG="$PG_CONN" "$OUT"/tests/test_store --jobs 2
     run "test_accounts (PostgreSQL)" env GMK_TEST_PG="$PG_CONN" "$OUT"/tests/test_accounts --jobs 2
+    run "test_lobby_chat (PostgreSQL)" env GMK_TEST_PG="$PG_CONN" "$OUT"/tests/test_lobby_chat --jobs 2
 fi
 # Scripted suites (each a shell script taking the gomoku binary in $GMK_BIN).
 for s in tests/cli/*.sh tests/protocol/run.sh tests/tui/run.sh tests/api/run.sh tests/pg/run.sh tests/browser/run.sh; do

@@ -47,7 +47,7 @@ static json_t *line_json(const gmk_store_lobby_line *l) {
 static char *add_line(web_lobby_chat *c, const gmk_store_lobby_line *l) {
     int at = c->count;
     while (at > 0 && c->lines[at - 1].id > l->id) at--;
-    if (at > 0 && c->lines[at - 1].id == l->id) return NULL; /* known */
+    if (at > 0 && c->lines[at - 1].id == l->id) return NULL;     /* known */
     if (c->count == GMK_LOBBY_CHAT_KEEP && at == 0) return NULL; /* older than all: pruned */
     json_t *j = line_json(l);
     char *data = json_dumps(j, JSON_COMPACT);
@@ -106,8 +106,8 @@ void lobby_chat_tick(gmk_web *w) {
 }
 
 unsigned lobby_chat_say(gmk_web *w, const uint8_t tag[HUB_TAG_LEN], int64_t account,
-                        const char *name, const char *text, json_t **line, uint64_t *seq,
-                        char *err, size_t errlen) {
+                        const char *name, const char *text, json_t **line, uint64_t *seq, char *err,
+                        size_t errlen) {
     gmk_store_lobby_line l;
     memset(&l, 0, sizeof l);
     memcpy(l.sender, tag, HUB_TAG_LEN);
