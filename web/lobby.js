@@ -2,8 +2,11 @@
 // kept live from the lobby's event stream (/api/lobby/events: no polling); "Play now" (quick
 // pairing for a clock), posting a seek, accepting someone's, cancelling one's own. When a game
 // is made, for either side, the page goes to the room (online.html#room=CODE), whose seat the
-// browser already holds (the cookie came with the post or the accept). Names are drawn as text
-// only (textContent, each in a bdi). It decides nothing: the server pairs and says so.
+// browser already holds (the cookie came with the post or the accept). The lobby's chat: the
+// lines kept come with the stream's first event, new ones as `chat` events; a line is sent
+// with the name typed (a guest's) and the server checks it; a viewer may hide a person's lines
+// in this browser (by the speaker's mark, `from`). Names and lines are drawn as text only
+// (textContent, each in a bdi). It decides nothing: the server pairs and says so.
 
 import { getConfig } from './api.js';
 import { applyTexts, chooseLang, currentLang, serverText, setLang, t } from './i18n.js';
@@ -20,6 +23,7 @@ import { applyTexts, chooseLang, currentLang, serverText, setLang, t } from './i
  * @property {'random' | 'black' | 'white'} color
  */
 /** @typedef {{code: string, rule: string, size: number, clock: string, black: string, white: string}} LiveGame */
+/** @typedef {{id: number, at_ms: number, name: string, text: string, account: boolean, from: string}} ChatLine */
 
 /** @param {string} id @returns {HTMLElement} */
 function $(id) {
@@ -50,6 +54,10 @@ const mine = new Set();
 let games = [];
 let me = { name: '', rating: 1500, signed_in: false };
 let waitingId = 0;
+/** The chat lines drawn, by id. @type {Set<number>} */
+const chatSeen = new Set();
+/** The speakers whose lines this browser hides (their marks). @type {Set<string>} */
+const hidden = new Set(JSON.parse(localStorage.getItem('gmk.lobbyHidden') || '[]'));
 
 /** @param {string} text */
 function message(text) {
@@ -111,6 +119,72 @@ function drawGames() {
     $('no-games').hidden = games.length > 0;
 }
 
+/** Draws a chat line at the end of the list (once; not when its speaker is hidden): the name
+ * and the text as text, each isolated (bdi), and a button to hide the speaker.
+ * @param {ChatLine} c */
+function chatLine(c) {
+    if (chatSeen.has(c.id)) return;
+    chatSeen.add(c.id);
+    const list = $('chat-lines');
+    const li = document.createElement('li');
+    li.dataset.from = c.from;
+    li.hidden = hidden.has(c.from);
+    const who = document.createElement('bdi');
+    who.className = 'who';
+    who.textContent = c.name;
+    const text = document.createElement('bdi');
+    text.className = 'text';
+    text.textContent = c.text;
+    const hide = document.createElement('button');
+    hide.type = 'button';
+    hide.className = 'hide';
+    hide.textContent = t('lbHide');
+    hide.setAttribute('aria-label', t('lbHideWho', c.name));
+    hide.addEventListener('click', () => {
+        hidden.add(c.from);
+        saveHidden();
+        $('chat-text').focus();
+    });
+    li.append(who, text, hide);
+    const bottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+    list.append(li);
+    while (list.children.length > 200) list.firstElementChild?.remove();
+    if (bottom) list.scrollTop = list.scrollHeight;
+    drawChatNotes();
+}
+
+/** Keeps the hidden speakers, shows or hides their lines. */
+function saveHidden() {
+    localStorage.setItem('gmk.lobbyHidden', JSON.stringify([...hidden].slice(-200)));
+    for (const li of /** @type {NodeListOf<HTMLElement>} */ ($('chat-lines').querySelectorAll('li'))) {
+        li.hidden = hidden.has(li.dataset.from || '');
+    }
+    drawChatNotes();
+}
+
+function drawChatNotes() {
+    const lines = [...$('chat-lines').children];
+    $('no-chat').hidden = lines.some((li) => !(/** @type {HTMLElement} */ (li).hidden));
+    $('chat-hidden').hidden = hidden.size === 0;
+    $('chat-hidden-text').textContent = t('lbHidden', hidden.size);
+}
+
+/** Sends the line typed, under the name to play under. */
+async function say() {
+    const text = input('chat-text').value.trim();
+    if (!text) return;
+    message('');
+    const name = myName();
+    if (!name) return;
+    try {
+        const r = await post('/api/lobby/chat', { name, text });
+        input('chat-text').value = '';
+        chatLine(r.data);
+    } catch (e) {
+        message(String(/** @type {Error} */ (e).message));
+    }
+}
+
 function drawMe() {
     $('me').textContent = me.signed_in ? t('lbYou', me.name, me.rating) : t('lbGuest', me.rating);
     const name = input('lobby-name');
@@ -169,6 +243,10 @@ function listen() {
         for (const id of d.you.seeks) mine.add(id);
         games = d.games;
         me = d.you;
+        chatSeen.clear();
+        $('chat-lines').replaceChildren();
+        for (const c of d.chat || []) chatLine(c);
+        drawChatNotes();
         if (!me.signed_in && !input('lobby-name').value) input('lobby-name').value = localStorage.getItem('gmk.name') || '';
         drawMe();
         drawSeeks();
@@ -184,6 +262,7 @@ function listen() {
         seeks.delete(JSON.parse(/** @type {MessageEvent} */ (e).data).id);
         drawSeeks();
     });
+    es.addEventListener('chat', (e) => chatLine(JSON.parse(/** @type {MessageEvent} */ (e).data)));
     es.addEventListener('games', (e) => {
         games = JSON.parse(/** @type {MessageEvent} */ (e).data).games;
         drawGames();
@@ -209,6 +288,19 @@ async function main() {
         drawMe();
         drawSeeks();
         drawGames();
+        drawChatNotes();
+        for (const b of document.querySelectorAll('#chat-lines .hide')) {
+            b.textContent = t('lbHide');
+            b.setAttribute('aria-label', t('lbHideWho', b.parentElement?.querySelector('.who')?.textContent || ''));
+        }
+    });
+    $('chat-form').addEventListener('submit', (e) => {
+        e.preventDefault();
+        say();
+    });
+    $('chat-unhide').addEventListener('click', () => {
+        hidden.clear();
+        saveHidden();
     });
     $('play-form').addEventListener('submit', async (e) => {
         e.preventDefault();

@@ -2,7 +2,9 @@
 // Playwright) against the real `gomoku serve`: a seek posted in one browser appears in
 // another's lobby with no reload and, accepted there, brings both to the same room (each
 // holding a seat); the game appears in a third browser's list of games in progress; two
-// players pressing "Play now" for one clock are paired; a name of HTML shows as text.
+// players pressing "Play now" for one clock are paired; a name of HTML shows as text; the
+// lobby's chat: a line typed (with the keyboard, in the labelled field) reaches another page as
+// text, a reload keeps it, a viewer hides a person's lines and shows them again, in Chinese too.
 // Usage: node lobby.mjs OUTDIR (GMK_BIN set). Prints "ok"/"not ok" per test and a summary.
 
 import assert from 'node:assert/strict';
@@ -111,6 +113,47 @@ await test('lobby: two players pressing "Play now" for one clock are paired', as
     assert.equal(cid.page.url().split('#')[1], dan.page.url().split('#')[1]);
     assert.equal(await cid.page.textContent('#seat-0 .name'), 'Cid (you)');
     for (const p of [cid, dan]) await p.ctx.close();
+});
+
+await test('lobby chat: a line typed in one page (Enter) appears in another, as text; a reload keeps it; a person can be hidden', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    // the field has a visible label: found by it, as a screen reader names it
+    const field = ann.page.getByLabel('Say something to everyone in the lobby');
+    await field.fill('hello <b>lobby</b> \u202Eevil');
+    await field.press('Enter');
+    await bob.page.waitForSelector('#chat-lines li .text');
+    const line = await bob.page.$$eval('#chat-lines li', (lis) => lis.map((li) => [
+        li.querySelector('.who')?.textContent, li.querySelector('.text')?.textContent]));
+    assert.deepEqual(line, [['Ann', 'hello <b>lobby</b> evil']], 'the name and line as text, the bidi control gone');
+    assert.equal(await bob.page.$$eval('#chat-lines b', (x) => x.length), 0, 'no element made of a line');
+    await ann.page.waitForFunction(() => document.querySelectorAll('#chat-lines li').length === 1);
+    assert.equal(await field.inputValue(), '', 'the field is emptied once sent');
+    await shot(bob.page, path.join(SHOTS, 'lobby-chat.png'));
+    // a reload starts with the stored line
+    await bob.page.reload();
+    await bob.page.waitForSelector('body[data-ready]');
+    await bob.page.waitForSelector('#chat-lines li .text');
+    assert.equal(await bob.page.textContent('#chat-lines li .text'), 'hello <b>lobby</b> evil');
+    // Bob hides Ann: her lines go, in his page only; he may show them again
+    await bob.page.click('#chat-lines li button.hide');
+    assert.equal(await bob.page.isVisible('#chat-lines li'), false);
+    assert.equal(await bob.page.isVisible('#chat-hidden'), true);
+    await field.fill('still there?');
+    await field.press('Enter');
+    await ann.page.waitForFunction(() => document.querySelectorAll('#chat-lines li').length === 2);
+    await bob.page.waitForFunction(() => document.querySelectorAll('#chat-lines li').length === 2);
+    assert.equal(await bob.page.isVisible('#chat-lines li'), false, 'a hidden person\'s new line is hidden too');
+    await bob.page.click('#chat-unhide');
+    await bob.page.waitForSelector('#chat-lines li:nth-child(2) .text');
+    assert.equal(await bob.page.textContent('#chat-lines li:nth-child(2) .text'), 'still there?');
+    // in Chinese
+    await bob.page.selectOption('#lang', 'zh');
+    assert.equal(await bob.page.textContent('#chat-label'), '对大厅里的所有人说');
+    assert.equal(await bob.page.textContent('#lobby-chat-title'), '大厅聊天');
+    assert.equal(await bob.page.textContent('#chat-send'), '发送');
+    await shot(bob.page, path.join(SHOTS, 'lobby-chat-zh.png'));
+    for (const p of [ann, bob]) await p.ctx.close();
 });
 
 await browser.close();
