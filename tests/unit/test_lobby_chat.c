@@ -144,8 +144,8 @@ Test(lobby_chat, bad_lines_are_refused_and_nothing_is_stored) {
                                    line(1, 0, 1800000000000LL, "Ann", ""),
                                    line(1, 0, 0, "Ann", "no time"), ok};
     for (int i = 0; i < 3; i++)
-        cr_assert_eq(gmk_store_lobby_chat_add(s, &bad[i], 100, err, sizeof err),
-                     GMK_STORE_INVALID, "line %d", i);
+        cr_assert_eq(gmk_store_lobby_chat_add(s, &bad[i], 100, err, sizeof err), GMK_STORE_INVALID,
+                     "line %d", i);
     cr_assert_eq(gmk_store_lobby_chat_add(s, &bad[3], 0, err, sizeof err), GMK_STORE_INVALID,
                  "keep 0");
     cr_assert_eq(gmk_store_lobby_chat_add(s, NULL, 100, err, sizeof err), GMK_STORE_INVALID);
