@@ -4,7 +4,8 @@
 // holding a seat); the game appears in a third browser's list of games in progress; two
 // players pressing "Play now" for one clock are paired; a name of HTML shows as text; the
 // lobby's chat: a line typed (with the keyboard, in the labelled field) reaches another page as
-// text, a reload keeps it, a viewer hides a person's lines and shows them again, in Chinese too.
+// text, a reload keeps it, a viewer hides a person's lines and shows them again, in Chinese too;
+// axe-core finds no serious or critical WCAG 2.1 A/AA violation on the page with its chat.
 // Usage: node lobby.mjs OUTDIR (GMK_BIN set). Prints "ok"/"not ok" per test and a summary.
 
 import assert from 'node:assert/strict';
@@ -154,6 +155,31 @@ await test('lobby chat: a line typed in one page (Enter) appears in another, as 
     assert.equal(await bob.page.textContent('#chat-send'), '发送');
     await shot(bob.page, path.join(SHOTS, 'lobby-chat-zh.png'));
     for (const p of [ann, bob]) await p.ctx.close();
+});
+
+const AXE = fs.readFileSync(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+await test('axe-core: no serious or critical violation on the lobby page with its chat, in English and Chinese', async () => {
+    /** @type {string[]} */
+    const found = [];
+    for (const locale of ['en-US', 'zh-CN']) {
+        const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale, bypassCSP: true });
+        const page = await ctx.newPage();
+        page.setDefaultTimeout(T);
+        await page.goto(new URL('/lobby.html', server.url).href);
+        await page.waitForSelector('body[data-ready]');
+        await page.waitForSelector('#chat-lines li');
+        await page.evaluate(AXE);
+        const r = await page.evaluate(async () => {
+            // @ts-ignore: axe is the script evaluated above
+            const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+            return res.violations.filter((/** @type {any} */ v) => v.impact === 'serious' || v.impact === 'critical')
+                .map((/** @type {any} */ v) => `${v.id}: ${v.nodes.slice(0, 2).map((/** @type {any} */ x) => x.target.join(' ')).join(', ')}`);
+        });
+        for (const v of r) found.push(`${locale}: ${v}`);
+        await ctx.close();
+    }
+    assert.deepEqual(found, []);
 });
 
 await browser.close();
