@@ -234,6 +234,7 @@ Test(room_chat, a_room_of_schema_6_opens_and_chats) {
                           "ALTER TABLE rooms DROP COLUMN swap_phase;"
                           "ALTER TABLE rooms DROP COLUMN swap_first;"
                           "ALTER TABLE rooms DROP COLUMN swap_settled;"
+                          "DROP TABLE lobby_chat;"
                           "PRAGMA user_version = 6;",
                           NULL, NULL, &msg);
     cr_assert_eq(rc, SQLITE_OK, "%s", msg ? msg : "");
