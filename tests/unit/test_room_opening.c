@@ -418,7 +418,7 @@ Test(room_opening, a_room_of_schema_8_opens_as_a_free_room) {
     play_ok(r, ANN, 7, 7, T0 + 1000);
     gmk_room_free(r);
     gmk_store_close(store);
-    /* the file as version 8 left it: without the opening columns */
+    /* the file as version 8 left it: without the opening columns (nor the lobby's chat) */
     sqlite3 *db;
     cr_assert_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
     char *msg = NULL;
@@ -427,6 +427,7 @@ Test(room_opening, a_room_of_schema_8_opens_as_a_free_room) {
                           "ALTER TABLE rooms DROP COLUMN swap_phase;"
                           "ALTER TABLE rooms DROP COLUMN swap_first;"
                           "ALTER TABLE rooms DROP COLUMN swap_settled;"
+                          "DROP TABLE lobby_chat;"
                           "PRAGMA user_version = 8;",
                           NULL, NULL, &msg);
     cr_assert_eq(rc, SQLITE_OK, "%s", msg ? msg : "");
