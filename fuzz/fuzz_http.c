@@ -428,6 +428,7 @@ static const route ROUTES[] = {
     {"POST", "/api/puzzles/200000/move", NONE, 0, 0, 0}, /* the first threes puzzle */
     {"POST", "/api/puzzles/300000/move", NONE, 0, 0, 0}, /* renju's */
     {"POST", "/api/puzzles/%s/hint", NONE, 1, 0, 0},
+    {"POST", "/api/lobby/chat", NONE, 0, 0, 0},
 };
 enum { NROUTES = sizeof ROUTES / sizeof ROUTES[0] };
 
