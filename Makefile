@@ -200,12 +200,15 @@ FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) -pthread -Isrc
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BINS := $(FUZZ_SRC:fuzz/%.c=$(OUT)/fuzz/%)
-# everything but the store, the terminal, the web server and the game session (no libraries)
-FUZZ_LIB_SRC := $(wildcard src/core/*.c src/engine/*.c src/gomocup/*.c) src/game/level.c
+# everything but the store, the terminal, the web server and the game session (no libraries);
+# the brain's swap2 needs the opening rules of game/swap.c
+FUZZ_LIB_SRC := $(wildcard src/core/*.c src/engine/*.c src/gomocup/*.c) src/game/level.c \
+  src/game/swap.c
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(OUT)/fuzz/obj/%.o)
 # fuzz_http runs the whole server in-process: it links the web server, the game, the store and
 # the embedded page too, with libmicrohttpd, jansson and SQLite
-FUZZ_WEB_SRC := $(filter-out src/game/level.c,$(wildcard src/web/*.c src/game/*.c src/store/*.c))
+FUZZ_WEB_SRC := $(filter-out src/game/level.c src/game/swap.c,$(wildcard src/web/*.c src/game/*.c \
+  src/store/*.c))
 FUZZ_WEB_OBJ := $(FUZZ_WEB_SRC:%.c=$(OUT)/fuzz/obj/%.o) $(OUT)/fuzz/obj/gen/web_assets.o
 
 .PHONY: fuzz fuzz-run
