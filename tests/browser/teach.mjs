@@ -197,7 +197,7 @@ async function playHint(page) {
     return point;
 }
 
-await test('puzzles: the only defence and a win by fours, with hints and the opponent answering; a wrong move', async () => {
+await test('puzzles: the only defence, a win by fours and one by threes and fours, with hints and the opponent answering; a wrong move', async () => {
     const { ctx, page } = await open();
     await page.click('#open-puzzles');
     await page.waitForSelector('#puzzle-controls:not([hidden])');
@@ -219,6 +219,18 @@ await test('puzzles: the only defence and a win by fours, with hints and the opp
     }
     assert.match((await page.textContent('#status')) || '', /Solved!/);
     assert.ok((await stones(page)).length >= start + 3, 'the player\'s fours and the opponent\'s blocks');
+    // a win by threes and fours, along the hints: the opponent answers each threat
+    await page.selectOption('#pz-kind', 'threes');
+    await page.click('#pz-next');
+    await page.waitForFunction(() => /win by threes and fours/.test(document.querySelector('#status')?.textContent || ''));
+    await checkScreenshot(ctx, page, path.join(SHOTS, 'teach-desktop-puzzle-threes.png'));
+    const before = (await stones(page)).length;
+    for (let i = 0; i < 16; i++) {
+        if (/Solved!/.test((await page.textContent('#status')) || '')) break;
+        await playHint(page);
+    }
+    assert.match((await page.textContent('#status')) || '', /Solved!/);
+    assert.ok((await stones(page)).length >= before + 3, 'the player\'s threats and the opponent\'s answers');
     // a wrong move: the hint says the answer, another point is played
     await page.selectOption('#pz-kind', 'defence');
     await page.click('#pz-next');
