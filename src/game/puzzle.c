@@ -43,14 +43,27 @@ void gmk_puzzle_board(const gmk_puzzle *p, gmk_board *out) {
     for (int i = 0; i < p->count; i++) gmk_board_make(out, p->moves[i]);
 }
 
-static bool vcf(gmk_board *b, gmk_threat_ctx *ctx, int64_t nodes, gmk_pos *seq, int *len) {
+/* The solver for the side to move, from a cleared table and within `nodes`: a win by fours
+ * (VCF, 40 fours deep) or, with threes, by threes and fours (VCT, VCT_DEPTH threats). 1 a win
+ * (seq filled when given), 0 none, -1 the solver gave up (its node budget ran out). */
+static int solve(gmk_board *b, gmk_threat_ctx *ctx, bool threes, int64_t nodes, gmk_pos *seq,
+                 int *len) {
     gmk_threat_ctx_clear(ctx);
     ctx->nodes = 0;
     ctx->node_limit = nodes;
     gmk_pos tmp[GMK_THREAT_MAX_SEQ];
     int n = 0;
-    bool win = gmk_vcf(b, ctx, 40, seq ? seq : tmp, len ? len : &n);
-    return win;
+    bool win = threes ? gmk_vct(b, ctx, VCT_DEPTH, seq ? seq : tmp, len ? len : &n)
+                      : gmk_vcf(b, ctx, 40, seq ? seq : tmp, len ? len : &n);
+    return win ? 1 : ctx->nodes >= nodes ? -1 : 0;
+}
+
+static bool vcf(gmk_board *b, gmk_threat_ctx *ctx, int64_t nodes, gmk_pos *seq, int *len) {
+    return solve(b, ctx, false, nodes, seq, len) == 1;
+}
+
+static int vct(gmk_board *b, gmk_threat_ctx *ctx, int64_t nodes, gmk_pos *seq, int *len) {
+    return solve(b, ctx, true, nodes, seq, len);
 }
 
 /* The five point of colour c (the block of its four), or GMK_POS_NONE; *count gets how many. */
@@ -84,9 +97,9 @@ static bool makes_four(const gmk_board *b, gmk_pos p) {
     return th >= GMK_TH_FOUR;
 }
 
-/* After the side to move plays the four p and the opponent blocks, does it still win by
- * fours? (p itself a five: yes.) b restored. */
-static bool four_wins(gmk_board *b, gmk_threat_ctx *ctx, gmk_pos p) {
+/* After the side to move plays the four p and the opponent blocks, does it still win by fours
+ * (by threes and fours, with threes)? p itself a five or an open four: yes. b restored. */
+static bool four_wins(gmk_board *b, gmk_threat_ctx *ctx, gmk_pos p, bool threes) {
     gmk_color s = gmk_board_side(b);
     if (b->cell[p].threat[s] == GMK_TH_FIVE || b->cell[p].threat[s] == GMK_TH_OPEN_FOUR)
         return true;
@@ -98,7 +111,9 @@ static bool four_wins(gmk_board *b, gmk_threat_ctx *ctx, gmk_pos p) {
         gmk_board_make(b, block);
         gmk_result r;
         gmk_rules_result_after_last(b, &r);
-        if (r.outcome == GMK_ONGOING) win = vcf(b, ctx, NODES_CHECK, NULL, NULL);
+        if (r.outcome == GMK_ONGOING)
+            win = threes ? vct(b, ctx, VCT_CHECK, NULL, NULL) == 1
+                         : vcf(b, ctx, NODES_CHECK, NULL, NULL);
         gmk_board_undo(b);
     } else if (n >= 2) {
         win = true; /* two five points: an open four */
@@ -129,7 +144,7 @@ bool gmk_puzzle_find_fours(gmk_board *b, gmk_threat_ctx *ctx, gmk_puzzle *out) {
         for (int x = 0; x < b->size; x++) {
             gmk_pos p = gmk_pos_xy(x, y);
             if (p == seq[0] || !makes_four(b, p)) continue;
-            if (four_wins(b, ctx, p)) return false;
+            if (four_wins(b, ctx, p, false)) return false;
         }
     copy_position(b, out);
     out->kind = GMK_PUZZLE_FOURS;
@@ -194,18 +209,6 @@ bool gmk_puzzle_find_defence(gmk_board *b, gmk_threat_ctx *ctx, gmk_puzzle *out)
 }
 
 /* --- win by threes and fours ------------------------------------------------------------- */
-
-/* Whether the side to move wins by threes and fours (VCT): 1 yes (seq filled when given), 0 no
- * win within VCT_DEPTH threats, -1 the solver gave up (its node budget ran out). */
-static int vct(gmk_board *b, gmk_threat_ctx *ctx, int64_t nodes, gmk_pos *seq, int *len) {
-    gmk_threat_ctx_clear(ctx);
-    ctx->nodes = 0;
-    ctx->node_limit = nodes;
-    gmk_pos tmp[GMK_THREAT_MAX_SEQ];
-    int n = 0;
-    if (gmk_vct(b, ctx, VCT_DEPTH, seq ? seq : tmp, len ? len : &n)) return 1;
-    return ctx->nodes >= nodes ? -1 : 0;
-}
 
 /* Whether p is a legal threat of the side to move: a five, a four or an open three. */
 static bool makes_threat(const gmk_board *b, gmk_pos p) {
@@ -327,12 +330,9 @@ bool gmk_puzzle_find_threes(gmk_board *b, gmk_threat_ctx *ctx, gmk_puzzle *out) 
     if (b->move_count < 5 || b->count[s][GMK_TH_FIVE] || b->count[s][GMK_TH_OPEN_FOUR] ||
         b->count[o][GMK_TH_FIVE] || b->count[o][GMK_TH_OPEN_FOUR])
         return false; /* a win in one, or a threat to answer first: no puzzle */
-    gmk_threat_ctx_clear(ctx);
-    ctx->nodes = 0;
-    ctx->node_limit = NODES;
     gmk_pos seq[GMK_THREAT_MAX_SEQ];
     int len = 0;
-    if (gmk_vcf(b, ctx, 40, seq, &len) || ctx->nodes >= NODES)
+    if (solve(b, ctx, false, NODES, NULL, NULL) != 0)
         return false; /* a win by fours alone (a fours puzzle), or not known */
     if (vct(b, ctx, VCT_NODES, seq, &len) != 1 || !natural_line(b, ctx, seq, &len)) return false;
     int length = (len + 1) / 2;
@@ -363,47 +363,6 @@ static bool followed_solution(const gmk_puzzle *p, const gmk_board *b, int *k) {
     return followed;
 }
 
-/* A move in a threes puzzle. As puzzle sites do, the solution's own move is right, and so is a
- * move that wins at once (a five or an open four); off the solution, a four is right when after
- * its forced block the player still wins by threes and fours (one solver check, so a replayed
- * line costs the server little), and an open three is not: the solution is shown. */
-static gmk_puzzle_verdict answer_threes(const gmk_puzzle *p, gmk_board *b, gmk_threat_ctx *ctx,
-                                        gmk_pos move, gmk_pos *reply) {
-    gmk_color s = gmk_board_side(b);
-    if (!makes_threat(b, move)) return GMK_PUZZLE_WRONG;
-    gmk_threat th = gmk_movegen_threat(b, move, s);
-    if (th == GMK_TH_FIVE || th == GMK_TH_OPEN_FOUR) {
-        gmk_board_make(b, move);
-        return GMK_PUZZLE_SOLVED;
-    }
-    int k;
-    gmk_pos answer = GMK_POS_NONE;
-    if (followed_solution(p, b, &k) && k % 2 == 0 && p->solution[k] == move) {
-        if (k + 1 < p->solution_len) answer = p->solution[k + 1];
-    } else if (makes_four(b, move)) {
-        gmk_board_make(b, move);
-        int n;
-        gmk_pos block = five_point(b, s, &n);
-        bool blockable = n == 1 && gmk_rules_check_move(b, block, NULL) == GMK_MOVE_LEGAL;
-        bool wins = !blockable; /* two five points, or a block that is a renju foul */
-        if (blockable) {
-            gmk_board_make(b, block);
-            wins = vct(b, ctx, VCT_CHECK, NULL, NULL) == 1;
-            gmk_board_undo(b);
-            answer = block;
-        }
-        gmk_board_undo(b);
-        if (!wins) return GMK_PUZZLE_WRONG;
-    } else {
-        return GMK_PUZZLE_WRONG;
-    }
-    gmk_board_make(b, move);
-    if (answer == GMK_POS_NONE) return GMK_PUZZLE_SOLVED; /* nothing stops it */
-    gmk_board_make(b, answer);
-    *reply = answer;
-    return GMK_PUZZLE_GOOD;
-}
-
 gmk_puzzle_verdict gmk_puzzle_answer(const gmk_puzzle *p, gmk_board *b, gmk_threat_ctx *ctx,
                                      gmk_pos move, gmk_pos *reply) {
     *reply = GMK_POS_NONE;
@@ -415,15 +374,26 @@ gmk_puzzle_verdict gmk_puzzle_answer(const gmk_puzzle *p, gmk_board *b, gmk_thre
         gmk_board_make(b, move);
         return GMK_PUZZLE_SOLVED;
     }
-    if (p->kind == GMK_PUZZLE_THREES) return answer_threes(p, b, ctx, move, reply);
     gmk_color s = gmk_board_side(b);
-    if (!makes_four(b, move)) return GMK_PUZZLE_WRONG;
-    gmk_threat th = (gmk_threat)b->cell[move].threat[s];
+    bool threes = p->kind == GMK_PUZZLE_THREES;
+    if (!(threes ? makes_threat(b, move) : makes_four(b, move))) return GMK_PUZZLE_WRONG;
+    gmk_threat th = gmk_movegen_threat(b, move, s);
     if (th == GMK_TH_FIVE || th == GMK_TH_OPEN_FOUR) {
         gmk_board_make(b, move);
         return GMK_PUZZLE_SOLVED;
     }
-    if (!four_wins(b, ctx, move)) return GMK_PUZZLE_WRONG;
+    /* threes, as puzzle sites do: the line's own move is right, and off the line a four that
+     * keeps a win (one solver check, so a replayed line costs the server little), never a three
+     * (each has several answers to check) */
+    int k;
+    if (threes && followed_solution(p, b, &k) && k % 2 == 0 && p->solution[k] == move) {
+        gmk_board_make(b, move);
+        if (k + 1 >= p->solution_len) return GMK_PUZZLE_SOLVED;
+        gmk_board_make(b, p->solution[k + 1]);
+        *reply = p->solution[k + 1];
+        return GMK_PUZZLE_GOOD;
+    }
+    if (!makes_four(b, move) || !four_wins(b, ctx, move, threes)) return GMK_PUZZLE_WRONG;
     gmk_board_make(b, move);
     int n;
     gmk_pos block = five_point(b, s, &n);
