@@ -12,9 +12,9 @@
  *   threes   the side to move wins by threes and fours (VCT) but not by fours alone; the first
  *            threat is unique: every other four or open three was verified to fail (after it
  *            some answer of the opponent leaves no win by threes and fours within the solver's
- *            reach). Played move by move: each move must be a threat after which every answer
- *            still loses; the opponent answers with the solution's move, or its most natural
- *            answer when the player left the solution.
+ *            reach). Played move by move: the line's own move, a move that wins at once, or
+ *            off the line a four after whose block a win by threes and fours remains; the
+ *            opponent answers as the line says, or blocks the four.
  * A puzzle's length is the attacker's moves in the winning line (the player's in fours, the
  * opponent's threat in defence); its rating follows from its kind and length (gmk_puzzle_rating),
  * and its grade from its length: easy up to 3, medium 4 to 6, hard 7 and more.
