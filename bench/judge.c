@@ -17,8 +17,10 @@
  *        the weights' fit; the judge's value / 250): the side-to-move bias, median of
  *        (e(P) + e(P')) / 2; the one-ply inconsistency, median of |e(P) + e(P')|; and the
  *        Spearman correlation of e(P) with the judge's score of P. Also for the linear
- *        evaluation alone (without the network), and the three for the two-ply average the
- *        search's leaves may take, a(P) = (e(P) - e(parent of P)) / 2.
+ *        evaluation alone (without the network), the three for the two-ply average the
+ *        search's leaves may take, a(P) = (e(P) - e(parent of P)) / 2, and the bias and the
+ *        inconsistency over the pairs whose two positions the search would evaluate statically
+ *        (no five, open-four or four-three point for either side).
  *   select GAME.psq... picks up to two middle-game positions a game with the side to move
  *        that --side names (black, white, or odd/even game number like gomoku match's
  *        engine 1: "engine1"): after the opening and 4 more moves, before the last 8, where the
@@ -471,6 +473,18 @@ static int cmd_moves(long nodes, const char *engine_cmd) {
 }
 
 /* ---- eval ---- */
+
+/* Whether the search may take b's static evaluation at a leaf: neither side has a five, an
+ * open-four or a four-three point (otherwise the threat quiescence searches on). */
+static bool leaf_quiet(const gmk_board *b) {
+    for (int c = GMK_BLACK; c <= GMK_WHITE; c++)
+        if (b->count[c][GMK_TH_FIVE] + b->count[c][GMK_TH_OPEN_FOUR] +
+                b->count[c][GMK_TH_FOUR_THREE] >
+            0)
+            return false;
+    return true;
+}
+
 static int cmd_eval(void) {
     int n = npositions;
     double *bias = calloc((size_t)n, sizeof *bias), *inc = calloc((size_t)n, sizeof *inc);
@@ -479,7 +493,8 @@ static int cmd_eval(void) {
     double *theirs = calloc((size_t)n, sizeof *theirs);
     double *bias2 = calloc((size_t)n, sizeof *bias2), *inc2 = calloc((size_t)n, sizeof *inc2);
     double *avg = calloc((size_t)n, sizeof *avg);
-    int k = 0;
+    double *bias_q = calloc((size_t)n, sizeof *bias_q), *inc_q = calloc((size_t)n, sizeof *inc_q);
+    int k = 0, kq = 0;
     for (int i = 0; i < n; i++) {
         position *ps = &positions[i];
         gmk_pos jbest;
@@ -492,7 +507,9 @@ static int cmd_eval(void) {
         gmk_board_make(&b, ps->moves[ps->n - 1]);
         if (!gmk_board_empty_at(&b, jbest)) continue;
         double e = gmk_eval(&b) / our_scale, el = gmk_eval_linear(&b) / our_scale;
+        bool quiet = leaf_quiet(&b);
         gmk_board_make(&b, jbest);
+        quiet = quiet && leaf_quiet(&b);
         double e2 = gmk_eval(&b) / our_scale, el2 = gmk_eval_linear(&b) / our_scale;
         /* the two-ply average: a(P) = (e(P) - e(parent)) / 2 */
         double a = (e - e0) / 2, a2 = (e2 - e) / 2;
@@ -503,6 +520,10 @@ static int cmd_eval(void) {
         inc[k] = fabs(e + e2);
         bias_lin[k] = (el + el2) / 2;
         inc_lin[k] = fabs(el + el2);
+        if (quiet) {
+            bias_q[kq] = bias[k];
+            inc_q[kq++] = inc[k];
+        }
         ours[k] = e;
         lin[k] = el;
         theirs[k] = jv / judge_scale;
@@ -522,6 +543,10 @@ static int cmd_eval(void) {
     printf("two-ply average (e(P) - e(parent)) / 2: bias %.3f, inconsistency %.3f, correlation "
            "%.3f\n",
            median(bias2, k), median(inc2, k), spa);
+    printf("pairs where the search would take both evaluations (no five, open-four or four-three "
+           "point in P or P'): %d, bias %.3f, inconsistency %.3f\n",
+           kq, kq ? median(bias_q, kq) : 0.0, kq ? median(inc_q, kq) : 0.0);
+    free(bias_q), free(inc_q);
     free(bias), free(inc), free(bias_lin), free(inc_lin), free(ours), free(lin), free(theirs);
     free(bias2), free(inc2), free(avg);
     return 0;
