@@ -2,13 +2,14 @@
  * linear evaluation in force, and prints it as C source (src/engine/evalnet_<rule>.c;
  * docs/engine.md, "Evaluation").
  *
- *   evalnet [--rule R] [--epochs N] [--lambda L] games.txt... > evalnet_<rule>.c
+ *   evalnet [--rule R] [--epochs N] [--lambda L] [--two-ply] games.txt... > evalnet_<rule>.c
  *
  * The games are those of tools/gendata.c. The samples are the positions after the opening that a
  * search scores by its evaluation (games_scored: not those where the side to move has a five
  * or open-four point or the opponent a five point), threats and all, each labelled for the side to
  * move with L x the game's result + (1 - L) x the self-play search's score through the sigmoid (L =
- * 0.5 by default, as `make weights` fits the linear weights). The model is sigmoid((linear + net) /
+ * 0.5 by default, as `make weights` fits the linear weights; --two-ply averages the search's
+ * score with the next position's, negated, as texel does). The model is sigmoid((linear + net) /
  * K): linear is gmk_eval_linear with the weights this program is linked with, K is fitted to it
  * first (as texel does), and only the network is fitted (30 epochs by default), by Adam on
  * minibatches of 256 in a fixed order (the same games give the same network). Every 10th game is
@@ -34,8 +35,10 @@ typedef struct {
     float search; /* the self-play search's score, for the side to move */
     float target;
     bool held_out;
+    int game, ply; /* which game, and the stones on the board */
 } sample;
 
+static bool two_ply; /* --two-ply: targets averaged over the position and the next */
 static sample *samples;
 static size_t nsamples, cap;
 
@@ -54,6 +57,8 @@ static void add_sample(gmk_board *b, gmk_pos move, long score, const games_game 
     s->search = (float)score;
     s->target = s->result;
     s->held_out = game->held_out;
+    s->game = game->number;
+    s->ply = b->move_count;
 }
 
 /* The network in floating point, on normalized inputs ((count - mean) / spread). */
@@ -238,6 +243,8 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--rule") && i + 1 < argc) {
             if (!games_rule_arg("evalnet", argv[++i], &rule)) return 2;
+        } else if (!strcmp(argv[i], "--two-ply")) {
+            two_ply = true;
         } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
             lambda = atof(argv[++i]);
             if (!(lambda >= 0 && lambda <= 1)) {
@@ -263,7 +270,12 @@ int main(int argc, char **argv) {
     double k = games_fit_scale(linear_training_loss, NULL);
     for (size_t i = 0; i < nsamples; i++) {
         sample *s = &samples[i];
-        double searched = 1 / (1 + exp(-clamp_eval(s->search) / k));
+        double v = clamp_eval(s->search);
+        /* --two-ply: halved with the next position's score, negated (as tools/texel.c) */
+        if (two_ply && i + 1 < nsamples && samples[i + 1].game == s->game &&
+            samples[i + 1].ply == s->ply + 1)
+            v = (v - clamp_eval(samples[i + 1].search)) / 2;
+        double searched = 1 / (1 + exp(-v / k));
         s->target = (float)(lambda * s->result + (1 - lambda) * searched);
     }
     /* inputs normalized by their training mean and spread (at least 1/4, for rare counts) */

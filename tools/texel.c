@@ -1,12 +1,14 @@
 /* texel.c: fits the evaluation's weights to self-play by logistic (Texel) regression, and
  * prints them as C source (src/core/weights_<rule>.c; docs/engine.md, "Learned weights").
  *
- *   texel [--rule R] [--epochs N] [--lambda L] [--quiet] [--symmetric] [--keep-shapes]
- *         games.txt... > weights_<rule>.c
+ *   texel [--rule R] [--epochs N] [--lambda L] [--quiet] [--two-ply] [--symmetric]
+ *         [--keep-shapes] games.txt... > weights_<rule>.c
  *
  * The games are those of tools/gendata.c. Every position after the opening is a sample,
  * labelled for the side to move with L x the game's result (1, 1/2, 0) + (1 - L) x the
- * self-play search's score through the same sigmoid (L = 1 by default), except those a search
+ * self-play search's score through the same sigmoid (L = 1 by default; --two-ply: the mean of
+ * that score and the negated score of the next position of the game, a target the position
+ * after the played move agrees with), except those a search
  * never scores by its evaluation: the side to move has a five or an open-four point, or the
  * opponent has a five point (--quiet: either side has an open-four, four-three or five point).
  * The model is that of src/core/weights.h, the evaluation of src/engine/eval.c, with the win
@@ -223,6 +225,7 @@ static void weights_in_force(double *w) {
 /* Parameters held at zero: the dead pattern, no threat, and the forbidden cell (scored 0), and
  * the counts no sample has (positions with them are not evaluated). */
 static bool keep_shapes; /* --keep-shapes: fit only the evaluation's coefficients */
+static bool two_ply;     /* --two-ply: targets averaged over the position and the next */
 static bool symmetric;   /* --symmetric: both sums weigh the same (mover = opponent) */
 
 static bool fixed(int i) {
@@ -406,6 +409,8 @@ int main(int argc, char **argv) {
             }
         } else if (!strcmp(argv[i], "--quiet")) {
             quiet_only = true;
+        } else if (!strcmp(argv[i], "--two-ply")) {
+            two_ply = true;
         } else if (!strcmp(argv[i], "--symmetric")) {
             symmetric = true;
         } else if (!strcmp(argv[i], "--keep-shapes")) {
@@ -428,7 +433,12 @@ int main(int argc, char **argv) {
     double k = games_fit_scale(training_loss, w);
     for (size_t i = 0; i < nsamples; i++) {
         sample *s = &samples[i];
-        double searched = 1 / (1 + exp(-clamp_eval(s->search) / k));
+        double v = clamp_eval(s->search);
+        /* --two-ply: the search's score of the position and, negated, of the next one, halved:
+         * a target that the position after the played move agrees with */
+        if (two_ply && i + 1 < nsamples && samples[i + 1].game == s->game)
+            v = (v - clamp_eval(samples[i + 1].search)) / 2;
+        double searched = 1 / (1 + exp(-v / k));
         s->target = (float)(lambda * s->result + (1 - lambda) * searched);
     }
     double before = loss(w, k, true);

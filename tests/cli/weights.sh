@@ -37,6 +37,7 @@ check() { # DESCRIPTION COMMAND...
     shift
     if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
 }
+differ() { ! cmp -s "$1" "$2"; } # FILE FILE: the two files differ
 
 # loss_falls DESCRIPTION LOG BEFORE AFTER: the loss the log's line matching BEFORE reports is
 # above the one of the line matching AFTER (each a sed pattern before "loss <number>")
@@ -78,6 +79,13 @@ loss_falls "the fit lowers the training loss" "$tmp/texel.log" "positions, K [0-
 "$texel" --quiet --lambda 0.5 --epochs 100 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/quiet.c" 2> /dev/null
 check "texel --quiet --lambda 0.5 succeeds" [ $? -eq 0 ]
 check "its weights compile" cc -std=c11 -Wall -Werror -fsyntax-only -Isrc/core "$tmp/quiet.c"
+# --two-ply: search targets averaged with the next position's; on search scores alone (lambda
+# 0) the targets, and so the weights and the network, change
+"$texel" --quiet --lambda 0 --epochs 100 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/search.c" 2> /dev/null
+"$texel" --quiet --lambda 0 --two-ply --epochs 100 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/twoply.c" 2> /dev/null
+check "texel --two-ply succeeds" [ $? -eq 0 ]
+check "its weights compile" cc -std=c11 -Wall -Werror -fsyntax-only -Isrc/core "$tmp/twoply.c"
+check "texel --two-ply fits other weights" differ "$tmp/search.c" "$tmp/twoply.c"
 
 # one set per rule: freestyle's colours share their shape weights, renju's are fitted apart
 colour_lines() { # FILE: how many different lines of pattern weights the two colours have
@@ -117,6 +125,9 @@ check "the network's header names the data" grep -q "Fitted to 120 self-play gam
 loss_falls "the network's fit lowers the loss" "$tmp/evalnet.log" "linear evaluation:" "epoch 5,"
 "$evalnet" --epochs 5 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/evalnet2.c" 2> /dev/null
 check "the same games give the same network" cmp -s "$tmp/evalnet.c" "$tmp/evalnet2.c"
+"$evalnet" --two-ply --epochs 5 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/evalnet3.c" 2> /dev/null
+check "evalnet --two-ply succeeds" [ $? -eq 0 ]
+check "evalnet --two-ply fits another network" differ "$tmp/evalnet.c" "$tmp/evalnet3.c"
 "$evalnet" --rule renju --epochs 5 "$tmp/r.txt" > "$tmp/evalnet_renju.c" 2> /dev/null
 check "evalnet --rule renju names its set" \
     grep -q "^const gmk_net_weights gmk_net_renju = {" "$tmp/evalnet_renju.c"
