@@ -245,7 +245,7 @@ fuzz-run: $(FUZZ_BINS)
 # bench/judge: the engine measured with another engine (Rapfi) as the judge: move loss at fixed
 # nodes, depth and branching factor, and the evaluation's side-to-move bias, one-ply
 # inconsistency and correlation with a deep search (see bench/judge.c, docs/engine.md).
-$(OUT)/judge: bench/judge.c $(OUT)/libgmk.a
-	$(CC) $(CFLAGS_ALL) -o $@ $< $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
+$(OUT)/judge: bench/judge.c tools/games.c tools/games.h $(OUT)/libgmk.a
+	$(CC) $(CFLAGS_ALL) -o $@ bench/judge.c tools/games.c $(OUT)/libgmk.a $(LDLIBS_ALL) $(LDFLAGS)
 .PHONY: judge
 judge: $(OUT)/judge

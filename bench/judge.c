@@ -48,6 +48,7 @@
 #include "engine/eval.h"
 #include "engine/movegen.h"
 #include "gomocup/proc.h"
+#include "../tools/games.h"
 
 enum { MAX_POS = 4096, SIZE = 15, LINE = 8192, MATE = 30000 };
 
@@ -474,17 +475,6 @@ static int cmd_moves(long nodes, const char *engine_cmd) {
 
 /* ---- eval ---- */
 
-/* Whether the search may take b's static evaluation at a leaf: neither side has a five, an
- * open-four or a four-three point (otherwise the threat quiescence searches on). */
-static bool leaf_quiet(const gmk_board *b) {
-    for (int c = GMK_BLACK; c <= GMK_WHITE; c++)
-        if (b->count[c][GMK_TH_FIVE] + b->count[c][GMK_TH_OPEN_FOUR] +
-                b->count[c][GMK_TH_FOUR_THREE] >
-            0)
-            return false;
-    return true;
-}
-
 static int cmd_eval(void) {
     int n = npositions;
     double *bias = calloc((size_t)n, sizeof *bias), *inc = calloc((size_t)n, sizeof *inc);
@@ -507,9 +497,11 @@ static int cmd_eval(void) {
         gmk_board_make(&b, ps->moves[ps->n - 1]);
         if (!gmk_board_empty_at(&b, jbest)) continue;
         double e = gmk_eval(&b) / our_scale, el = gmk_eval_linear(&b) / our_scale;
-        bool quiet = leaf_quiet(&b);
+        /* the search takes the static evaluation at such a leaf (no five, open-four or four-three
+         * point for either side; otherwise the threat quiescence searches on) */
+        bool quiet = games_scored(&b, true);
         gmk_board_make(&b, jbest);
-        quiet = quiet && leaf_quiet(&b);
+        quiet = quiet && games_scored(&b, true);
         double e2 = gmk_eval(&b) / our_scale, el2 = gmk_eval_linear(&b) / our_scale;
         /* the two-ply average: a(P) = (e(P) - e(parent)) / 2 */
         double a = (e - e0) / 2, a2 = (e2 - e) / 2;

@@ -17,6 +17,7 @@
  * network in floating point, and with the network in the engine's integers. Freestyle and renju
  * have a network each (standard and caro play with freestyle's, as with the linear weights). */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,9 @@ typedef struct {
     float search; /* the self-play search's score, for the side to move */
     float target;
     bool held_out;
-    int game, ply; /* which game, and the stones on the board */
+    float next_search; /* the search's score of the position after the move played */
+    bool has_next;     /* whether the game went on, so that next_search is known */
+    int game, ply;     /* which game, and the stones on the board */
 } sample;
 
 static bool two_ply; /* --two-ply: targets averaged over the position and the next */
@@ -46,6 +49,14 @@ static void add_sample(gmk_board *b, gmk_pos move, long score, const games_game 
                        void *context) {
     (void)move;
     (void)context;
+    /* the next position's score, for --two-ply, is known whether or not that one is kept */
+    static size_t last = SIZE_MAX;
+    if (last < nsamples && samples[last].game == game->number &&
+        samples[last].ply + 1 == b->move_count) {
+        samples[last].next_search = (float)score;
+        samples[last].has_next = true;
+    }
+    last = SIZE_MAX;
     if (!games_scored(b, false)) return;
     int linear = gmk_eval_linear(b);
     if (linear >= GMK_EVAL_LIMIT || linear <= -GMK_EVAL_LIMIT) return;
@@ -59,6 +70,8 @@ static void add_sample(gmk_board *b, gmk_pos move, long score, const games_game 
     s->held_out = game->held_out;
     s->game = game->number;
     s->ply = b->move_count;
+    s->has_next = false;
+    last = nsamples - 1;
 }
 
 /* The network in floating point, on normalized inputs ((count - mean) / spread). */
@@ -84,12 +97,8 @@ static float forward(const net *n, const float x[IN], float hid[HID]) {
     return out;
 }
 
-static double clamp_eval(double v) {
-    return v > GMK_EVAL_LIMIT ? GMK_EVAL_LIMIT : v < -GMK_EVAL_LIMIT ? -GMK_EVAL_LIMIT : v;
-}
-
 static double cross_entropy(double v, double k, double target) {
-    double p = 1 / (1 + exp(-clamp_eval(v) / k));
+    double p = 1 / (1 + exp(-games_clamp_eval(v) / k));
     p = p < 1e-9 ? 1e-9 : p > 1 - 1e-9 ? 1 - 1e-9 : p;
     return -(target * log(p) + (1 - target) * log(1 - p));
 }
@@ -270,11 +279,8 @@ int main(int argc, char **argv) {
     double k = games_fit_scale(linear_training_loss, NULL);
     for (size_t i = 0; i < nsamples; i++) {
         sample *s = &samples[i];
-        double v = clamp_eval(s->search);
-        /* --two-ply: halved with the next position's score, negated (as tools/texel.c) */
-        if (two_ply && i + 1 < nsamples && samples[i + 1].game == s->game &&
-            samples[i + 1].ply == s->ply + 1)
-            v = (v - clamp_eval(samples[i + 1].search)) / 2;
+        double next = s->next_search;
+        double v = games_search_target(s->search, two_ply && s->has_next ? &next : NULL);
         double searched = 1 / (1 + exp(-v / k));
         s->target = (float)(lambda * s->result + (1 - lambda) * searched);
     }

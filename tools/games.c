@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "engine/eval.h"
+
 bool games_read(const char *tool, const char *path, gmk_rule rule, int *games, games_visit visit,
                 void *context) {
     FILE *f = fopen(path, "r");
@@ -81,6 +83,15 @@ bool games_scored(const gmk_board *b, bool quiet) {
                 return false;
     return !b->count[me][GMK_TH_FIVE] && !b->count[me][GMK_TH_OPEN_FOUR] &&
            !b->count[opp][GMK_TH_FIVE];
+}
+
+double games_clamp_eval(double v) {
+    return v > GMK_EVAL_LIMIT ? GMK_EVAL_LIMIT : v < -GMK_EVAL_LIMIT ? -GMK_EVAL_LIMIT : v;
+}
+
+double games_search_target(double score, const double *next) {
+    double v = games_clamp_eval(score);
+    return next ? (v - games_clamp_eval(*next)) / 2 : v;
 }
 
 bool games_rule_arg(const char *tool, const char *text, gmk_rule *rule) {

@@ -47,6 +47,16 @@ double games_fit_scale(double (*train_loss)(double k, void *context), void *cont
  * open-four, four-three or five point (texel --quiet; evalnet takes every scored position). */
 bool games_scored(const gmk_board *b, bool quiet);
 
+/* An evaluation clamped to the engine's limit, +-GMK_EVAL_LIMIT. */
+double games_clamp_eval(double v);
+
+/* The search's part of a training target, in evaluation units, for the side to move: the
+ * self-play search's score of the position, clamped; or, given `next` (the score of the
+ * position after the move played, for the other side), the mean of the two from this side,
+ * (score - next) / 2, a target that the next position's agrees with (texel and evalnet
+ * --two-ply). */
+double games_search_target(double score, const double *next);
+
 /* The argument of --rule: true with *rule set for freestyle or renju, the two rules with
  * training data of their own; false with a message naming `tool` for anything else (standard
  * and caro play with freestyle's numbers). */

@@ -168,17 +168,13 @@ static double evaluate(const double *w, const sample *s, double *grad, double dl
     return v;
 }
 
-static double clamp_eval(double v) {
-    return v > 20000 ? 20000 : v < -20000 ? -20000 : v;
-}
-
 /* Mean cross-entropy over the training or the held-out samples. */
 static double loss(const double *w, double k, bool held_out) {
     double sum = 0;
     size_t n = 0;
     for (size_t i = 0; i < nsamples; i++) {
         if (samples[i].held_out != held_out || !samples[i].scored) continue;
-        double p = 1 / (1 + exp(-clamp_eval(evaluate(w, &samples[i], NULL, 0)) / k));
+        double p = 1 / (1 + exp(-games_clamp_eval(evaluate(w, &samples[i], NULL, 0)) / k));
         double r = samples[i].target;
         p = p < 1e-9 ? 1e-9 : p > 1 - 1e-9 ? 1 - 1e-9 : p;
         sum -= r * log(p) + (1 - r) * log(1 - p);
@@ -304,10 +300,10 @@ static swings measure_swings(const double *w) {
     for (size_t i = 0; i + 2 < nsamples; i++) {
         const sample *s = &samples[i], *t = &samples[i + 1], *u = &samples[i + 2];
         if (!s->scored || !s->quiet_move || t->game != s->game) continue;
-        double e0 = clamp_eval(evaluate(w, s, NULL, 0));
-        if (t->scored) sw.one[sw.n1++] = -clamp_eval(evaluate(w, t, NULL, 0)) - e0;
+        double e0 = games_clamp_eval(evaluate(w, s, NULL, 0));
+        if (t->scored) sw.one[sw.n1++] = -games_clamp_eval(evaluate(w, t, NULL, 0)) - e0;
         if (t->quiet_move && u->scored && u->game == s->game)
-            sw.two[sw.n2++] = clamp_eval(evaluate(w, u, NULL, 0)) - e0;
+            sw.two[sw.n2++] = games_clamp_eval(evaluate(w, u, NULL, 0)) - e0;
     }
     qsort(sw.one, sw.n1, sizeof(double), compare_doubles);
     qsort(sw.two, sw.n2, sizeof(double), compare_doubles);
@@ -433,11 +429,10 @@ int main(int argc, char **argv) {
     double k = games_fit_scale(training_loss, w);
     for (size_t i = 0; i < nsamples; i++) {
         sample *s = &samples[i];
-        double v = clamp_eval(s->search);
-        /* --two-ply: the search's score of the position and, negated, of the next one, halved:
-         * a target that the position after the played move agrees with */
-        if (two_ply && i + 1 < nsamples && samples[i + 1].game == s->game)
-            v = (v - clamp_eval(samples[i + 1].search)) / 2;
+        /* every position of a game is a sample: the next one is the position after the move */
+        bool has_next = i + 1 < nsamples && samples[i + 1].game == s->game;
+        double next = has_next ? samples[i + 1].search : 0;
+        double v = games_search_target(s->search, two_ply && has_next ? &next : NULL);
         double searched = 1 / (1 + exp(-v / k));
         s->target = (float)(lambda * s->result + (1 - lambda) * searched);
     }
