@@ -41,6 +41,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../tools/games.h"
 #include "core/board.h"
 #include "core/record.h"
 #include "core/rules.h"
@@ -48,7 +49,6 @@
 #include "engine/eval.h"
 #include "engine/movegen.h"
 #include "gomocup/proc.h"
-#include "../tools/games.h"
 
 enum { MAX_POS = 4096, SIZE = 15, LINE = 8192, MATE = 30000 };
 
