@@ -1,5 +1,7 @@
 /* games.h: reads the self-play games of tools/gendata.c for the training tools (texel.c,
- * policy.c), and the command-line arguments the two share.
+ * policy.c, evalnet.c, winrate.c, puzzles.c), with what they share: the command-line
+ * arguments, the scale fit, which positions a search scores statically (bench/judge.c asks
+ * that too) and the search's part of a training target.
  *
  * One game a line: <result> <opening length> then <x> <y> <score> for each move (see
  * gendata.c). A line stops being read at the first thing that is not a move on the 15x15 board
