@@ -162,11 +162,14 @@ static int defences(gmk_board *b, gmk_scored_move *out) {
     memset(seen, 0, sizeof seen);
     gmk_pos cand[GMK_MAX_MOVES], threats[GMK_MAX_MOVES];
     int nc = 0, nt = 0;
-    for (int y = 0; y < b->size; y++)
+    /* the board counts the points looked for, so each scan stops at the last one */
+    int threats_left = b->count[opp][GMK_TH_OPEN_FOUR];
+    for (int y = 0; y < b->size && threats_left > 0; y++)
         for (int x = 0; x < b->size; x++) {
             gmk_pos q = gmk_pos_xy(x, y);
             if (b->stone[q] != GMK_EMPTY || b->cell[q].threat[opp] != GMK_TH_OPEN_FOUR) continue;
             threats[nt++] = q;
+            threats_left--;
             for (int d = 0; d < GMK_DIRS; d++) {
                 uint8_t pat = gmk_cell_pattern(&b->cell[q], opp, d);
                 if (pat != GMK_PAT_F4 && pat != GMK_PAT_B4) continue;
@@ -192,12 +195,16 @@ static int defences(gmk_board *b, gmk_scored_move *out) {
         }
         if (stops) n = add_move(b, out, n, r);
     }
-    /* own fours: they force a reply and may win first */
-    for (int y = 0; y < b->size; y++)
+    /* own fours: they force a reply and may win first (a renju foul candidate may be one) */
+    int fours_left =
+        b->count[me][GMK_TH_FOUR] + b->count[me][GMK_TH_FOUR_THREE] + b->count[me][GMK_TH_FORBID];
+    for (int y = 0; y < b->size && fours_left > 0; y++)
         for (int x = 0; x < b->size; x++) {
             gmk_pos q = gmk_pos_xy(x, y);
             if (b->stone[q] != GMK_EMPTY) continue;
             gmk_threat t = (gmk_threat)b->cell[q].threat[me];
+            if (t != GMK_TH_FOUR && t != GMK_TH_FOUR_THREE && t != GMK_TH_FORBID) continue;
+            fours_left--;
             if (t == GMK_TH_FORBID) t = gmk_movegen_threat(b, q, me);
             if (t != GMK_TH_FOUR && t != GMK_TH_FOUR_THREE) continue;
             bool dup = false;
