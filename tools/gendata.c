@@ -11,7 +11,8 @@
  *
  * result is 1 when black won, -1 when white won, 0 for a draw; x and y are 0-based (column,
  * row) on the 15 x 15 board; score is the search's score of the move for the side that played
- * it (0 in the opening). Games are printed in the order of their number. */
+ * it (0 in the opening). Games are printed in the order of their number, each as soon as it
+ * and every game before it are done, so a long run stopped early keeps the games printed. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,9 @@ static int games = 1000, threads = 2;
 static int64_t nodes = 4000;
 static uint64_t seed = 1;
 static game *played;
-static int next_game;
+static bool *finished; /* [g] game g is played */
+static int next_game;  /* the next game to hand to a worker */
+static int next_print; /* the next game to print */
 static pthread_mutex_t next_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static uint64_t splitmix(uint64_t *s) {
@@ -101,6 +104,14 @@ static void play_game(gmk_engine *e, int number, game *out) {
     memcpy(out->moves, b.moves, sizeof(gmk_pos) * (size_t)b.move_count);
 }
 
+static void print_game(const game *gm) {
+    printf("%d %d", gm->result, gm->opening);
+    for (int i = 0; i < gm->count; i++)
+        printf(" %d %d %d", gmk_pos_x(gm->moves[i]), gmk_pos_y(gm->moves[i]),
+               i < gm->opening ? 0 : gm->scores[i]);
+    putchar('\n');
+}
+
 static void *worker(void *arg) {
     (void)arg;
     gmk_engine *e = gmk_engine_new(16u << 20);
@@ -111,6 +122,13 @@ static void *worker(void *arg) {
         pthread_mutex_unlock(&next_lock);
         if (g < 0) break;
         play_game(e, g, &played[g]);
+        pthread_mutex_lock(&next_lock);
+        finished[g] = true;
+        bool printed = false;
+        for (; next_print < games && finished[next_print]; next_print++, printed = true)
+            print_game(&played[next_print]);
+        if (printed) fflush(stdout);
+        pthread_mutex_unlock(&next_lock);
         if ((g + 1) % 200 == 0) fprintf(stderr, "gendata: %d games\n", g + 1);
     }
     gmk_engine_free(e);
@@ -146,21 +164,15 @@ int main(int argc, char **argv) {
         }
     }
     played = calloc((size_t)games, sizeof *played);
-    if (!played) {
+    finished = calloc((size_t)games, sizeof *finished);
+    if (!played || !finished) {
         fprintf(stderr, "gendata: out of memory\n");
         return 1;
     }
     pthread_t tid[64];
     for (int t = 0; t < threads; t++) pthread_create(&tid[t], NULL, worker, NULL);
     for (int t = 0; t < threads; t++) pthread_join(tid[t], NULL);
-    for (int g = 0; g < games; g++) {
-        const game *gm = &played[g];
-        printf("%d %d", gm->result, gm->opening);
-        for (int i = 0; i < gm->count; i++)
-            printf(" %d %d %d", gmk_pos_x(gm->moves[i]), gmk_pos_y(gm->moves[i]),
-                   i < gm->opening ? 0 : gm->scores[i]);
-        putchar('\n');
-    }
     free(played);
+    free(finished);
     return 0;
 }

@@ -54,6 +54,22 @@ loss_falls() {
 check "60 games" [ "$(wc -l < "$tmp/a.txt")" -eq 60 ]
 check "the same seed gives the same games, with any number of threads" cmp -s "$tmp/a.txt" "$tmp/b.txt"
 check "another seed gives other games" sh -c "! cmp -s '$tmp/a.txt' '$tmp/c.txt'"
+# a long run stopped early keeps the games already played, in order: the first lines of a run
+# of many games, stopped once some are out, are those of the short run with the same seed
+"$gendata" --games 100000 --nodes 300 --seed 3 > "$tmp/long.txt" 2> /dev/null &
+long_pid=$!
+waited=0
+while [ "$(wc -l < "$tmp/long.txt")" -lt 5 ] && [ "$waited" -lt 300 ]; do
+    sleep 0.2
+    waited=$((waited + 1))
+done
+kill "$long_pid" 2> /dev/null
+wait "$long_pid" 2> /dev/null
+kept=$(wc -l < "$tmp/long.txt")
+check "a run stopped early keeps the games printed ($kept)" [ "$kept" -ge 5 ]
+head -n 5 "$tmp/a.txt" > "$tmp/a5.txt"
+head -n 5 "$tmp/long.txt" > "$tmp/long5.txt"
+check "and they are the same seed's first games" cmp -s "$tmp/a5.txt" "$tmp/long5.txt"
 # result in -1..1, an opening of 3 to 6 stones, then (x, y, score) triples on the board, the
 # points all different, and a decided game ends with the winner's move
 check "every line is a well-formed game" awk '
