@@ -221,8 +221,15 @@ await test('renju: black\'s forbidden points are marked with their kind', async 
     assert.equal(await mark.getAttribute('data-kind'), 'double-three');
     assert.equal(await mark.locator('title').textContent(), 'h8: double-three');
     const p = await pointXY(page, 'h8');
-    await page.mouse.move(p.x, p.y);
-    await page.waitForFunction(() => /h8 is forbidden for black \(double-three\)/.test(document.querySelector('#message')?.textContent || ''));
+    // a status message that arrives after the hover replaces its text, so hover again (a move
+    // of a pixel or two within the point) until the message names the point
+    let shown = false;
+    for (let i = 0; i < 20 && !shown; i++) {
+        await page.mouse.move(p.x + (i % 2), p.y);
+        shown = await page.waitForFunction(() => /h8 is forbidden for black \(double-three\)/.test(document.querySelector('#message')?.textContent || ''), null, { timeout: 1500 })
+            .then(() => true, () => false);
+    }
+    assert.ok(shown, 'hovering h8 says why black may not play there');
     await checkScreenshot(ctx, page, path.join(SHOTS, 'desktop-dark-renju.png'));
     await page.mouse.click(p.x, p.y);
     await page.waitForTimeout(300);
