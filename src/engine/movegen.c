@@ -16,6 +16,24 @@ gmk_threat gmk_movegen_threat(const gmk_board *b, gmk_pos p, gmk_color c) {
     return gmk_threat_of(pat, GMK_LINE_EXACT);
 }
 
+int gmk_movegen_fours(const gmk_board *b, gmk_color c, gmk_pos *out) {
+    /* a renju foul candidate may be a four */
+    int left =
+        b->count[c][GMK_TH_FOUR] + b->count[c][GMK_TH_FOUR_THREE] + b->count[c][GMK_TH_FORBID];
+    int n = 0;
+    for (int y = 0; y < b->size && left > 0; y++)
+        for (int x = 0; x < b->size; x++) {
+            gmk_pos q = gmk_pos_xy(x, y);
+            if (b->stone[q] != GMK_EMPTY) continue;
+            gmk_threat t = (gmk_threat)b->cell[q].threat[c];
+            if (t != GMK_TH_FOUR && t != GMK_TH_FOUR_THREE && t != GMK_TH_FORBID) continue;
+            left--;
+            if (t == GMK_TH_FORBID) t = gmk_movegen_threat(b, q, c);
+            if (t == GMK_TH_FOUR || t == GMK_TH_FOUR_THREE) out[n++] = q;
+        }
+    return n;
+}
+
 bool gmk_movegen_legal(const gmk_board *b, gmk_pos p) {
     if (!gmk_board_empty_at(b, p)) return false;
     gmk_color me = gmk_board_side(b);
@@ -195,23 +213,15 @@ static int defences(gmk_board *b, gmk_scored_move *out) {
         }
         if (stops) n = add_move(b, out, n, r);
     }
-    /* own fours: they force a reply and may win first (a renju foul candidate may be one) */
-    int fours_left =
-        b->count[me][GMK_TH_FOUR] + b->count[me][GMK_TH_FOUR_THREE] + b->count[me][GMK_TH_FORBID];
-    for (int y = 0; y < b->size && fours_left > 0; y++)
-        for (int x = 0; x < b->size; x++) {
-            gmk_pos q = gmk_pos_xy(x, y);
-            if (b->stone[q] != GMK_EMPTY) continue;
-            gmk_threat t = (gmk_threat)b->cell[q].threat[me];
-            if (t != GMK_TH_FOUR && t != GMK_TH_FOUR_THREE && t != GMK_TH_FORBID) continue;
-            fours_left--;
-            if (t == GMK_TH_FORBID) t = gmk_movegen_threat(b, q, me);
-            if (t != GMK_TH_FOUR && t != GMK_TH_FOUR_THREE) continue;
-            bool dup = false;
-            for (int i = 0; i < n; i++)
-                if (out[i].pos == q) dup = true;
-            if (!dup) n = add_move(b, out, n, q);
-        }
+    /* own fours: they force a reply and may win first */
+    gmk_pos fours[GMK_MAX_MOVES];
+    int nf = gmk_movegen_fours(b, me, fours);
+    for (int f = 0; f < nf; f++) {
+        bool dup = false;
+        for (int i = 0; i < n; i++)
+            if (out[i].pos == fours[f]) dup = true;
+        if (!dup) n = add_move(b, out, n, fours[f]);
+    }
     return n;
 }
 

@@ -20,6 +20,11 @@ typedef struct {
  * GMK_TH_FORBID cell is resolved by the exact check (GMK_TH_FORBID if it is a foul). */
 gmk_threat gmk_movegen_threat(const gmk_board *b, gmk_pos p, gmk_color c);
 
+/* The empty points where colour c makes a four or a four-three (gmk_movegen_threat: a renju
+ * foul is none), in board order; returns how many. The scan stops at the last point the
+ * board's threat counts promise. out needs room for GMK_MAX_MOVES. */
+int gmk_movegen_fours(const gmk_board *b, gmk_color c, gmk_pos *out);
+
 /* True when the side to move may play p (empty, on board, not a renju foul). */
 bool gmk_movegen_legal(const gmk_board *b, gmk_pos p);
 

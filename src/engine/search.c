@@ -229,24 +229,16 @@ static int leaf(gmk_searcher *s, int ply, int depth, int alpha, int beta) {
                 moves[n++].score = 0;
             }
         }
-        int fours_left = b->count[me][GMK_TH_FOUR] + b->count[me][GMK_TH_FOUR_THREE] +
-                         b->count[me][GMK_TH_FORBID];
-        for (int y = 0; y < b->size && fours_left > 0; y++)
-            for (int x = 0; x < b->size; x++) {
-                gmk_pos q = gmk_pos_xy(x, y);
-                if (b->stone[q] != GMK_EMPTY) continue;
-                gmk_threat t = (gmk_threat)b->cell[q].threat[me];
-                if (t != GMK_TH_FOUR && t != GMK_TH_FOUR_THREE && t != GMK_TH_FORBID) continue;
-                fours_left--;
-                t = gmk_movegen_threat(b, q, me);
-                if (t != GMK_TH_FOUR && t != GMK_TH_FOUR_THREE) continue;
-                bool dup = false;
-                for (int j = 0; j < n; j++) dup |= moves[j].pos == q;
-                if (!dup) {
-                    moves[n].pos = q;
-                    moves[n++].score = 0;
-                }
+        gmk_pos fours[GMK_MAX_MOVES];
+        int nf = gmk_movegen_fours(b, me, fours);
+        for (int f = 0; f < nf; f++) {
+            bool dup = false;
+            for (int j = 0; j < n; j++) dup |= moves[j].pos == fours[f];
+            if (!dup) {
+                moves[n].pos = fours[f];
+                moves[n++].score = 0;
             }
+        }
     }
     int best = -INF;
     for (int i = 0; i < n && best < beta; i++) {
