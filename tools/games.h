@@ -29,7 +29,8 @@ typedef void (*games_visit)(gmk_board *b, gmk_pos move, long score, const games_
                             void *context);
 
 /* Reads one file, boards under `rule`; *games counts the games read so far (start it at 0).
- * False, with a message on stderr naming `tool`, when the file cannot be opened. */
+ * False, with a message on stderr naming `tool`, when the file cannot be opened. A last line
+ * without its newline (a gendata run stopped while printing it) is left out, with a message. */
 bool games_read(const char *tool, const char *path, gmk_rule rule, int *games, games_visit visit,
                 void *context);
 

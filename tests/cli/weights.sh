@@ -92,6 +92,15 @@ check "the weights compile against weights.h" \
 check "the header names the data" grep -q "Fitted to 120 self-play games" "$tmp/weights.c"
 loss_falls "the fit lowers the training loss" "$tmp/texel.log" "positions, K [0-9]*," "epoch 200,"
 
+# a file whose last line was cut short (a gendata run stopped while printing it): that game is
+# left out with a message, the others are read
+cp "$tmp/a.txt" "$tmp/cut.txt"
+head -n 1 "$tmp/c.txt" | cut -c 1-40 | tr -d '\n' >> "$tmp/cut.txt"
+"$texel" --epochs 10 "$tmp/cut.txt" > "$tmp/cut.c" 2> "$tmp/cut.log"
+check "texel reads a file with a cut-short last line" [ $? -eq 0 ]
+check "and leaves that line out" grep -q "Fitted to 60 self-play games" "$tmp/cut.c"
+check "saying so" grep -q "last line is cut short" "$tmp/cut.log"
+
 # the setting of make weights: quiet positions, targets half result and half search score
 "$texel" --quiet --lambda 0.5 --epochs 100 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/quiet.c" 2> /dev/null
 check "texel --quiet --lambda 0.5 succeeds" [ $? -eq 0 ]
