@@ -12,7 +12,9 @@ TEST_PKGS := criterion
 
 ifeq ($(BUILD),release)
   OUT ?= build
-  OPT := -O2 -DNDEBUG
+  # -O3: the search runs about 16% more nodes a second than at -O2 with GCC 12 (the same
+  # nodes and moves; docs/engine.md "Figures")
+  OPT := -O3 -DNDEBUG
 else ifeq ($(BUILD),debug)
   OUT ?= build/debug
   OPT := -O0 -g -DGMK_CHECK_BOARD

@@ -435,7 +435,7 @@ static bool sgf_finish_root(sgf_reader *rd, sgf_game *g) {
                     g->setup_at + 1, g->pl);
     for (int k = 0; k < g->nab + g->naw; k++) {
         const char *v = k % 2 == 0 ? g->setup_ab[k / 2] : g->setup_aw[k / 2];
-        gmk_pos p;
+        gmk_pos p = GMK_POS_NONE; /* set by sgf_point when it succeeds */
         if (!sgf_point(rd, &g->rec, v, g->setup_at, &p)) return false;
         if (!sgf_add_move(rd, g, p, g->setup_at)) return false;
     }
@@ -487,7 +487,7 @@ static bool sgf_property(sgf_reader *rd, sgf_game *g, bool follow, bool root) {
                             "at character %zu: move %d is %s, but %s is to move", at + 1,
                             r->count + 1, id[0] == 'B' ? "black" : "white",
                             want == 'B' ? "black" : "white");
-            gmk_pos p;
+            gmk_pos p = GMK_POS_NONE;
             if (!sgf_point(rd, r, val, vat, &p)) return false;
             if (!sgf_add_move(rd, g, p, vat)) return false;
         } else if (is_setup) {

@@ -64,24 +64,34 @@ void limits_free(web_limits *l) {
     free(l);
 }
 
+/* The client of an IPv4 address (4 bytes, network order). */
+static void client_of_v4(const uint8_t addr[4], web_client *out) {
+    memset(out, 0, sizeof *out);
+    out->b[0] = 4;
+    memcpy(out->b + 1, addr, 4);
+}
+
+/* The client of an IPv6 address: its /64, or the IPv4 client of a mapped ::ffff:a.b.c.d. */
+static void client_of_v6(const uint8_t addr[16], web_client *out) {
+    static const uint8_t mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    if (memcmp(addr, mapped, 12) == 0) {
+        client_of_v4(addr + 12, out);
+        return;
+    }
+    memset(out, 0, sizeof *out);
+    out->b[0] = 6;
+    memcpy(out->b + 1, addr, 8);
+}
+
 bool web_client_of(const struct sockaddr *sa, web_client *out) {
     memset(out, 0, sizeof *out);
     if (!sa) return false;
     if (sa->sa_family == AF_INET) {
-        out->b[0] = 4;
-        memcpy(out->b + 1, &((const struct sockaddr_in *)sa)->sin_addr, 4);
+        client_of_v4((const uint8_t *)&((const struct sockaddr_in *)sa)->sin_addr, out);
         return true;
     }
     if (sa->sa_family != AF_INET6) return false;
-    const uint8_t *a = ((const struct sockaddr_in6 *)sa)->sin6_addr.s6_addr;
-    static const uint8_t mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
-    if (memcmp(a, mapped, 12) == 0) { /* ::ffff:a.b.c.d is the IPv4 client a.b.c.d */
-        out->b[0] = 4;
-        memcpy(out->b + 1, a + 12, 4);
-    } else {
-        out->b[0] = 6;
-        memcpy(out->b + 1, a, 8); /* the /64 */
-    }
+    client_of_v6(((const struct sockaddr_in6 *)sa)->sin6_addr.s6_addr, out);
     return true;
 }
 
@@ -94,12 +104,15 @@ bool web_client_parse(const char *text, web_client *out) {
         buf[n - 1] = '\0';
         memmove(buf, buf + 1, n - 1);
     }
-    struct sockaddr_in v4 = {.sin_family = AF_INET};
-    struct sockaddr_in6 v6 = {.sin6_family = AF_INET6};
-    if (inet_pton(AF_INET, buf, &v4.sin_addr) == 1)
-        return web_client_of((const struct sockaddr *)&v4, out);
-    if (inet_pton(AF_INET6, buf, &v6.sin6_addr) == 1)
-        return web_client_of((const struct sockaddr *)&v6, out);
+    uint8_t addr[16];
+    if (inet_pton(AF_INET, buf, addr) == 1) {
+        client_of_v4(addr, out);
+        return true;
+    }
+    if (inet_pton(AF_INET6, buf, addr) == 1) {
+        client_of_v6(addr, out);
+        return true;
+    }
     return false;
 }
 
