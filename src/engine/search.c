@@ -242,6 +242,7 @@ static int leaf(gmk_searcher *s, int ply, int depth, int alpha, int beta) {
     }
     int best = -INF;
     for (int i = 0; i < n && best < beta; i++) {
+        gmk_tt_prefetch(s->tt, b->hash ^ gmk_zobrist(gmk_board_side(b), moves[i].pos));
         gmk_board_make(b, moves[i].pos);
         int score = -search(s, ply + 1, depth - 1, -beta, -(alpha > best ? alpha : best), false);
         gmk_board_undo(b);
@@ -364,6 +365,7 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
         int r = s->limits.shape_only
                     ? 0
                     : gmk_prune_reduction(&s->prune, b, p, depth, i, pv_node, forced, killer);
+        gmk_tt_prefetch(s->tt, b->hash ^ gmk_zobrist(gmk_board_side(b), p));
         gmk_board_make(b, p);
         int child_depth = depth - 1;
         if (forced && n == 1) child_depth = depth; /* single reply: extend */

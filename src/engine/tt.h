@@ -41,6 +41,12 @@ void gmk_tt_free(gmk_tt *tt);
 void gmk_tt_clear(gmk_tt *tt);
 /* Marks the start of a new search, so older entries are replaced first. */
 void gmk_tt_new_search(gmk_tt *tt);
+/* Asks the processor to bring key's bucket into the cache: called with the key of a position
+ * about to be made, the bucket arrives while the board updates its patterns. */
+static inline void gmk_tt_prefetch(const gmk_tt *tt, uint64_t key) {
+    __builtin_prefetch(&tt->entries[(size_t)key & tt->mask & ~(size_t)1]);
+}
+
 /* The entry for key, or NULL. */
 const gmk_tt_entry *gmk_tt_probe(const gmk_tt *tt, uint64_t key);
 void gmk_tt_store(gmk_tt *tt, uint64_t key, gmk_pos move, int score, int eval, int depth,
