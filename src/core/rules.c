@@ -84,6 +84,13 @@ gmk_move_verdict gmk_rules_check_move(const gmk_board *b, gmk_pos p, gmk_forbid_
     return GMK_MOVE_LEGAL;
 }
 
+bool gmk_rules_has_legal_move(const gmk_board *b) {
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++)
+            if (gmk_rules_check_move(b, gmk_pos_xy(x, y), NULL) == GMK_MOVE_LEGAL) return true;
+    return false;
+}
+
 static void result_clear(gmk_result *out) {
     memset(out, 0, sizeof *out);
     out->point = GMK_POS_NONE;

@@ -57,6 +57,11 @@ int gmk_rule_gomocup_number(gmk_rule rule);
  * (kind may be NULL). */
 gmk_move_verdict gmk_rules_check_move(const gmk_board *b, gmk_pos p, gmk_forbid_kind *kind);
 
+/* Has the side to move a legal point? Only renju black can have none while the board has
+ * empty points (every one forbidden): the game is then drawn, as on a full board, since
+ * Gomocup has no pass (RULES.md). */
+bool gmk_rules_has_legal_move(const gmk_board *b);
+
 /* Does colour c have a winning five through its stone at p (already on the board)? Fills the
  * line when given (line_len may be NULL). */
 bool gmk_rules_five_at(const gmk_board *b, gmk_pos p, gmk_color c, gmk_pos *line, int *line_len);

@@ -357,6 +357,10 @@ static void play_game(match_ctx *m, game *g) {
             set_end(g, END_FULL, GMK_DRAW, -1, "the board is full");
             break;
         }
+        if (!gmk_rules_has_legal_move(&bd)) { /* renju: every empty point forbidden for black */
+            set_end(g, END_FULL, GMK_DRAW, -1, "black has no legal point left");
+            break;
+        }
         if (o->draw_after > 0 && bd.move_count >= o->draw_after) {
             set_end(g, END_MOVE_LIMIT, GMK_DRAW, -1, "draw after %d moves", bd.move_count);
             break;
