@@ -117,7 +117,10 @@ static void judge_last(const gmk_board *b, gmk_forbid_kind before, gmk_result *o
         out->point = p;
         return;
     }
-    if (gmk_board_full(b)) {
+    /* a full board, or (renju) black to move with every empty point forbidden: nothing is
+     * left to play, since Gomocup has no pass */
+    if (gmk_board_full(b) ||
+        (b->rule == GMK_RULE_RENJU && c == GMK_WHITE && !gmk_rules_has_legal_move(b))) {
         out->outcome = GMK_DRAW;
         out->reason = GMK_REASON_FULL_BOARD;
     }

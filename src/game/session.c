@@ -215,17 +215,6 @@ gmk_pos session_any_legal_move(const gmk_board *b) {
     return fallback;
 }
 
-static void no_legal_move(gmk_session *s, int *ev) {
-    /* Only black in renju can run out of legal points before the board is full. */
-    memset(&s->result, 0, sizeof s->result);
-    s->result.outcome = GMK_DRAW;
-    s->result.reason = GMK_REASON_FULL_BOARD;
-    s->result.point = GMK_POS_NONE;
-    s->over = true;
-    *ev |= GMK_EV_GAME_OVER;
-    save_result(s);
-}
-
 /* Takes the result r of the finished search. */
 static void take_result(gmk_session *s, const gmk_search_result *r, int *ev) {
     think_kind kind = s->think;
@@ -244,10 +233,9 @@ static void take_result(gmk_session *s, const gmk_search_result *r, int *ev) {
         *ev |= GMK_EV_HINT;
         return;
     }
-    if (p == GMK_POS_NONE)
-        no_legal_move(s, ev);
-    else
-        session_apply_move(s, p, true, ev);
+    /* none is left only when the rules have ended the game (gmk_rules_result: renju black
+     * with every empty point forbidden is a draw), so the engine is not asked then */
+    if (p != GMK_POS_NONE) session_apply_move(s, p, true, ev);
 }
 
 /* Waits for the engine's search and takes its result. */

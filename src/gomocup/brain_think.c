@@ -330,7 +330,7 @@ gmk_pos gmk_brain_legal_choice(const gmk_board *bd, gmk_pos p) {
 }
 
 void gmk_brain_engine_move(gmk_brain *b, int64_t t0, int nbest) {
-    if (fallback_move(&b->board) == GMK_POS_NONE) {
+    if (!gmk_rules_has_legal_move(&b->board)) {
         gmk_brain_reply(b, gmk_board_full(&b->board)
                                ? "ERROR no legal move: the board is full"
                                : "ERROR no legal move: every empty point is forbidden for black");

@@ -213,6 +213,14 @@ static void set_end(game *g, end_kind how, gmk_outcome outcome, int culprit, con
     va_end(ap);
 }
 
+/* How the rules ended a game, in words: a draw with empty points left is renju black's
+ * (every one forbidden). */
+static const char *result_text(const gmk_board *bd, const gmk_result *r) {
+    if (r->reason == GMK_REASON_FULL_BOARD && !gmk_board_full(bd))
+        return "black has no legal point left";
+    return gmk_reason_name(r->reason);
+}
+
 /* The engine e loses by adjudication. */
 static gmk_outcome loss_of(const game *g, int e) {
     return e == g->black ? GMK_WHITE_WINS : GMK_BLACK_WINS;
@@ -349,18 +357,11 @@ static void play_game(match_ctx *m, game *g) {
     gmk_result res;
     gmk_rules_result(&bd, &res, NULL);
     if (!ended && res.outcome != GMK_ONGOING) {
-        set_end(g, END_FIVE, res.outcome, -1, "the opening is already decided");
+        set_end(g, res.reason == GMK_REASON_FULL_BOARD ? END_FULL : END_FIVE, res.outcome, -1,
+                "the opening is already decided: %s", result_text(&bd, &res));
         ended = true;
     }
     while (!ended) {
-        if (gmk_board_full(&bd)) {
-            set_end(g, END_FULL, GMK_DRAW, -1, "the board is full");
-            break;
-        }
-        if (!gmk_rules_has_legal_move(&bd)) { /* renju: every empty point forbidden for black */
-            set_end(g, END_FULL, GMK_DRAW, -1, "black has no legal point left");
-            break;
-        }
         if (o->draw_after > 0 && bd.move_count >= o->draw_after) {
             set_end(g, END_MOVE_LIMIT, GMK_DRAW, -1, "draw after %d moves", bd.move_count);
             break;
@@ -453,7 +454,7 @@ static void play_game(match_ctx *m, game *g) {
         gmk_rules_result_after_last(&bd, &res);
         if (res.outcome != GMK_ONGOING) {
             set_end(g, res.reason == GMK_REASON_FULL_BOARD ? END_FULL : END_FIVE, res.outcome, -1,
-                    "%s", gmk_reason_name(res.reason));
+                    "%s", result_text(&bd, &res));
             break;
         }
     }

@@ -2,6 +2,7 @@
  * along all four directions of a 15x15 board, both ways round), results of whole games by
  * gmk_rules_result, move legality, and rule names. */
 #include <criterion/criterion.h>
+#include <string.h>
 
 #include "support.h"
 
@@ -327,6 +328,47 @@ Test(rules_result, full_board_draw) {
         cr_expect_eq(r.outcome, GMK_DRAW);
         cr_expect_eq(r.reason, GMK_REASON_FULL_BOARD);
     }
+}
+
+/* Renju on 6x6, black first (tests/protocol/forbidden_only.in's position): after white's
+ * last stone f1 the two empty points d6 and d4 both make an overline for black. */
+static const char *const forbidden_only_moves =
+    "a6 a5 b6 b5 c6 c5 e6 e5 f6 f5 d5 a3 a4 b3 b4 c3 c4 e3 e4 f3 f4 a2 d3 b2 c2 e2 d2 b1 f2 c1 "
+    "a1 d1 e1 f1";
+
+Test(rules_result, renju_black_without_a_legal_point_draws) {
+    static gmk_board b;
+    gmk_board_init(&b, 6, GMK_RULE_RENJU);
+    /* every move but the last leaves the game on (black still has e1 or f1, say) */
+    char moves[256];
+    snprintf(moves, sizeof moves, "%s", forbidden_only_moves);
+    for (char *tok = strtok(moves, " "); tok; tok = strtok(NULL, " ")) {
+        play(&b, tok);
+        gmk_result mid;
+        gmk_rules_result_after_last(&b, &mid);
+        if (b.move_count < 34) {
+            cr_assert_eq(mid.outcome, GMK_ONGOING, "over after %d moves", b.move_count);
+            cr_assert(gmk_rules_has_legal_move(&b));
+        }
+    }
+    cr_assert_eq(b.move_count, 34);
+    cr_assert_not(gmk_board_full(&b));
+    cr_assert_not(gmk_rules_has_legal_move(&b));
+    gmk_result r;
+    gmk_rules_result_after_last(&b, &r);
+    cr_expect_eq(r.outcome, GMK_DRAW);
+    cr_expect_eq(r.reason, GMK_REASON_FULL_BOARD);
+    int after = -1;
+    gmk_rules_result(&b, &r, &after);
+    cr_expect_eq(r.outcome, GMK_DRAW);
+    cr_expect_eq(r.reason, GMK_REASON_FULL_BOARD);
+    cr_expect_eq(after, 0);
+    /* the same stones in freestyle: d6 is black's six, a win there, so the game is on */
+    gmk_board_init(&b, 6, GMK_RULE_FREESTYLE);
+    play(&b, forbidden_only_moves);
+    cr_assert(gmk_rules_has_legal_move(&b));
+    gmk_rules_result(&b, &r, NULL);
+    cr_expect_eq(r.outcome, GMK_ONGOING);
 }
 
 Test(rules_result, win_on_the_last_cell_is_a_win) {

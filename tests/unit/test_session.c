@@ -387,6 +387,26 @@ Test(session, full_board_is_a_draw) {
     cr_assert_eq(score_line(GMK_STORE_MODE_HVH, 0)->draws, 1);
 }
 
+/* Renju on 6x6 (tests/unit/test_rules.c's position): after white's f1 black's two empty
+ * points are both overlines, so the game is drawn; an online room is such a session too. */
+Test(session, renju_black_without_a_legal_point_is_a_draw) {
+    new_game(GMK_PLAY_HVH, GMK_EMPTY, GMK_RULE_RENJU, 6, NULL);
+    static const char *const moves[] = {"a6", "a5", "b6", "b5", "c6", "c5", "e6", "e5", "f6",
+                                        "f5", "d5", "a3", "a4", "b3", "b4", "c3", "c4", "e3",
+                                        "e4", "f3", "f4", "a2", "d3", "b2", "c2", "e2", "d2",
+                                        "b1", "f2", "c1", "a1", "d1", "e1", "f1", NULL};
+    for (int i = 0; moves[i]; i++) {
+        cr_assert_not(state().over, "over before %s", moves[i]);
+        play(moves[i]);
+    }
+    gmk_session_state st = state();
+    cr_assert(st.over);
+    cr_assert_eq(st.result.outcome, GMK_DRAW);
+    cr_assert_eq(st.result.reason, GMK_REASON_FULL_BOARD);
+    cr_assert_eq(load(st.game_id)->game.outcome, GMK_DRAW);
+    cr_assert_eq(score_line(GMK_STORE_MODE_HVH, 0)->draws, 1);
+}
+
 Test(session, resume_after_quitting) {
     new_game(GMK_PLAY_HVC, GMK_BLACK, GMK_RULE_RENJU, 15, NULL);
     play("h8");
