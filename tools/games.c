@@ -17,14 +17,12 @@ bool games_read(const char *tool, const char *path, gmk_rule rule, int *games, g
     }
     static char line[8192];
     while (fgets(line, sizeof line, f)) {
-        if (!strchr(line, '\n') && !feof(f)) {
-            fprintf(stderr, "%s: %s: a line longer than %zu characters; stopped there\n", tool,
-                    path, sizeof line - 1);
-            break;
-        }
         if (!strchr(line, '\n')) {
-            /* the last game of a gendata run stopped while printing it */
-            fprintf(stderr, "%s: %s: the last line is cut short; left out\n", tool, path);
+            if (feof(f)) /* the last game of a gendata run stopped while printing it */
+                fprintf(stderr, "%s: %s: the last line is cut short; left out\n", tool, path);
+            else
+                fprintf(stderr, "%s: %s: a line longer than %zu characters; stopped there\n", tool,
+                        path, sizeof line - 1);
             break;
         }
         char *p = line, *end;
