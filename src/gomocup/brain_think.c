@@ -87,7 +87,11 @@ void gmk_brain_move_limits(gmk_brain *b, int64_t t0, int nbest, gmk_limits *lim,
         l.depth = b->set.max_depth;
     if (b->set.max_node > 0) l.nodes = b->set.max_node;
     if (nbest > 1) l.nbest = nbest > GMK_MAX_NBEST ? GMK_MAX_NBEST : nbest;
-    l.threads = b->set.threads; /* INFO thread_num: Lazy SMP, 1 by default */
+    /* INFO thread_num: Lazy SMP, 1 by default; no more than the machine's processors, since
+     * more threads than cores only starve the main search of its time */
+    l.threads = b->set.threads;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cpus >= 1 && l.threads > cpus) l.threads = (int)cpus;
     *lim = l;
     w->stop_at = t0 + plan.stop_ms;
     w->answer_at = t0 + plan.answer_ms;
