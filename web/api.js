@@ -9,7 +9,7 @@
  * @typedef {object} Result
  * @property {'black' | 'white' | null} winner
  * @property {string} outcome
- * @property {'five' | 'forbidden' | 'resign' | 'full-board'} reason
+ * @property {'five' | 'forbidden' | 'resign' | 'full-board' | 'no-legal-point'} reason
  * @property {string | null} foul
  * @property {string | null} point
  * @property {string[]} line

@@ -55,6 +55,7 @@ export function resultText(r) {
     else if (r.reason === 'forbidden') why = t('byForbidden', r.point || '', t(r.foul || ''));
     else if (r.reason === 'resign') why = t('byResign', colorName(r.winner === 'black' ? 'white' : 'black'));
     else if (r.reason === 'full-board') why = t('byFull');
+    else if (r.reason === 'no-legal-point') why = t('byNoPoint');
     return why ? t('resultWhy', head, why) : head;
 }
 

@@ -110,7 +110,9 @@ function clockText(ms) {
 
 /** Why a room's game ended, in words ("five in a row"). @param {string | null} reason */
 function reasonText(reason) {
-    const known = ['five', 'forbidden', 'resign', 'time', 'agreement', 'abandonment', 'full-board'];
+    const known = [
+        'five', 'forbidden', 'resign', 'time', 'agreement', 'abandonment', 'full-board', 'no-legal-point',
+    ];
     return t(reason && known.includes(reason) ? `onWhy_${reason}` : 'onWhy_end');
 }
 

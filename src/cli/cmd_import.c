@@ -168,7 +168,7 @@ static bool decide(const gmk_record *rec, const gmk_result *board, gmk_outcome *
     *outcome = rec->outcome;
     *reason = rec->outcome == GMK_ONGOING ? GMK_REASON_NONE : rec->reason;
     if (*reason == GMK_REASON_FIVE || *reason == GMK_REASON_FORBIDDEN ||
-        *reason == GMK_REASON_FULL_BOARD) {
+        *reason == GMK_REASON_FULL_BOARD || *reason == GMK_REASON_NO_LEGAL_POINT) {
         snprintf(err, errlen, "the record says %s by %s, but the moves do not show it under %s",
                  gmk_outcome_name(*outcome), gmk_reason_name(*reason), gmk_rule_name(rec->rule));
         return false;

@@ -119,10 +119,12 @@ static void judge_last(const gmk_board *b, gmk_forbid_kind before, gmk_result *o
     }
     /* a full board, or (renju) black to move with every empty point forbidden: nothing is
      * left to play, since Gomocup has no pass */
-    if (gmk_board_full(b) ||
-        (b->rule == GMK_RULE_RENJU && c == GMK_WHITE && !gmk_rules_has_legal_move(b))) {
+    if (gmk_board_full(b)) {
         out->outcome = GMK_DRAW;
         out->reason = GMK_REASON_FULL_BOARD;
+    } else if (b->rule == GMK_RULE_RENJU && c == GMK_WHITE && !gmk_rules_has_legal_move(b)) {
+        out->outcome = GMK_DRAW;
+        out->reason = GMK_REASON_NO_LEGAL_POINT;
     }
 }
 
@@ -178,6 +180,7 @@ const char *gmk_reason_name(gmk_reason r) {
     case GMK_REASON_FULL_BOARD: return "full board";
     case GMK_REASON_AGREEMENT: return "agreement";
     case GMK_REASON_ABANDON: return "abandonment";
+    case GMK_REASON_NO_LEGAL_POINT: return "no legal point for black";
     default: return "";
     }
 }

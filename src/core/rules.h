@@ -35,6 +35,7 @@ typedef enum {
     GMK_REASON_FULL_BOARD,
     GMK_REASON_AGREEMENT, /* a draw offered and accepted (online rooms) */
     GMK_REASON_ABANDON,   /* the side to move stayed disconnected and the other claimed the win */
+    GMK_REASON_NO_LEGAL_POINT, /* a draw: renju black to move and every empty point forbidden */
 } gmk_reason;
 
 typedef struct {
@@ -59,8 +60,8 @@ gmk_move_verdict gmk_rules_check_move(const gmk_board *b, gmk_pos p, gmk_forbid_
 
 /* Has the side to move a legal point? Only renju black can have none while the board has
  * empty points (every one forbidden): the game is then drawn, as on a full board, since
- * Gomocup has no pass (RULES.md); gmk_rules_result reports it so. Stops at the first legal
- * point. */
+ * Gomocup has no pass (RULES.md); gmk_rules_result reports it so (GMK_REASON_NO_LEGAL_POINT).
+ * Stops at the first legal point. */
 bool gmk_rules_has_legal_move(const gmk_board *b);
 
 /* Does colour c have a winning five through its stone at p (already on the board)? Fills the
@@ -68,8 +69,9 @@ bool gmk_rules_has_legal_move(const gmk_board *b);
 bool gmk_rules_five_at(const gmk_board *b, gmk_pos p, gmk_color c, gmk_pos *line, int *line_len);
 
 /* Replays the board's history and says whether and how the game ended: a five, a black foul
- * in renju, or a draw with GMK_REASON_FULL_BOARD when no point is left to play (the board is
- * full, or in renju black is to move and every empty point is forbidden). Moves after the end
+ * in renju, or a draw when no point is left to play: GMK_REASON_FULL_BOARD when the board is
+ * full, GMK_REASON_NO_LEGAL_POINT when in renju black is to move and every empty point is
+ * forbidden. Moves after the end
  * are reported as *moves_after_end (may be NULL). */
 void gmk_rules_result(const gmk_board *b, gmk_result *out, int *moves_after_end);
 

@@ -164,7 +164,8 @@ typedef struct {
     int index, opening, black; /* black: the engine playing black */
     gmk_outcome outcome;
     end_kind how;
-    int culprit; /* engine at fault for adjudications, else -1 */
+    gmk_reason rules_reason; /* with END_FULL: a full board or renju black's lack of a point */
+    int culprit;             /* engine at fault for adjudications, else -1 */
     char detail[256];
     gmk_record rec;
     int64_t max_ms[2];
@@ -213,12 +214,13 @@ static void set_end(game *g, end_kind how, gmk_outcome outcome, int culprit, con
     va_end(ap);
 }
 
-/* How the rules ended a game, in words: a draw with empty points left is renju black's
- * (every one forbidden). */
-static const char *result_text(const gmk_board *bd, const gmk_result *r) {
-    if (r->reason == GMK_REASON_FULL_BOARD && !gmk_board_full(bd))
-        return "black has no legal point left";
-    return gmk_reason_name(r->reason);
+/* A game the rules ended (a five, a full board, renju black without a legal point) ends as
+ * the record's kind END_FIVE or END_FULL. */
+static void set_rules_end(game *g, const gmk_result *res, const char *prefix) {
+    bool draw = res->reason == GMK_REASON_FULL_BOARD || res->reason == GMK_REASON_NO_LEGAL_POINT;
+    g->rules_reason = res->reason;
+    set_end(g, draw ? END_FULL : END_FIVE, res->outcome, -1, "%s%s", prefix,
+            gmk_reason_name(res->reason));
 }
 
 /* The engine e loses by adjudication. */
@@ -357,8 +359,7 @@ static void play_game(match_ctx *m, game *g) {
     gmk_result res;
     gmk_rules_result(&bd, &res, NULL);
     if (!ended && res.outcome != GMK_ONGOING) {
-        set_end(g, res.reason == GMK_REASON_FULL_BOARD ? END_FULL : END_FIVE, res.outcome, -1,
-                "the opening is already decided: %s", result_text(&bd, &res));
+        set_rules_end(g, &res, "the opening is already decided: ");
         ended = true;
     }
     while (!ended) {
@@ -453,8 +454,7 @@ static void play_game(match_ctx *m, game *g) {
         }
         gmk_rules_result_after_last(&bd, &res);
         if (res.outcome != GMK_ONGOING) {
-            set_end(g, res.reason == GMK_REASON_FULL_BOARD ? END_FULL : END_FIVE, res.outcome, -1,
-                    "%s", result_text(&bd, &res));
+            set_rules_end(g, &res, "");
             break;
         }
     }
@@ -466,7 +466,10 @@ static void play_game(match_ctx *m, game *g) {
     g->rec.outcome = g->outcome;
     switch (g->how) {
     case END_FIVE: g->rec.reason = GMK_REASON_FIVE; break;
-    case END_FULL: g->rec.reason = GMK_REASON_FULL_BOARD; break;
+    case END_FULL:
+        g->rec.reason = g->rules_reason == GMK_REASON_NO_LEGAL_POINT ? GMK_REASON_NO_LEGAL_POINT
+                                                                     : GMK_REASON_FULL_BOARD;
+        break;
     case END_TIME: g->rec.reason = GMK_REASON_TIME; break;
     case END_FOUL: g->rec.reason = GMK_REASON_FORBIDDEN; break;
     default: g->rec.reason = GMK_REASON_NONE; break;

@@ -16,9 +16,10 @@ _Static_assert(GMK_RULE_FREESTYLE == 0 && GMK_RULE_STANDARD == 1 && GMK_RULE_REN
                "rules as stored");
 _Static_assert(GMK_REASON_NONE == 0 && GMK_REASON_FIVE == 1 && GMK_REASON_FORBIDDEN == 2 &&
                    GMK_REASON_RESIGN == 3 && GMK_REASON_TIME == 4 && GMK_REASON_FULL_BOARD == 5 &&
-                   GMK_REASON_AGREEMENT == 6 && GMK_REASON_ABANDON == 7,
+                   GMK_REASON_AGREEMENT == 6 && GMK_REASON_ABANDON == 7 &&
+                   GMK_REASON_NO_LEGAL_POINT == 8,
                "reasons as stored");
-enum { REASON_LAST = GMK_REASON_ABANDON, LEVEL_MAX = 1000 };
+enum { REASON_LAST = GMK_REASON_NO_LEGAL_POINT, LEVEL_MAX = 1000 };
 
 static int64_t now_or(int64_t t) {
     return t ? t : (int64_t)time(NULL);

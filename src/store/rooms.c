@@ -12,7 +12,7 @@ enum {
     SWAP_PHASE_LAST = 4,
     PHASE_LAST = 3,
     EVENT_KIND_MAX = 64,
-    REASON_LAST = GMK_REASON_ABANDON,
+    REASON_LAST = GMK_REASON_NO_LEGAL_POINT,
     AUDIENCE_LAST = 4
 };
 /* A clock of more than a day, or a time outside years 1970..~2500, is nobody's. */

@@ -321,6 +321,9 @@ void tui_status_text(const tui *t, char *buf, size_t len) {
         case GMK_REASON_FULL_BOARD:
             snprintf(why, sizeof why, "%s", tui_tr(t->lang, T_BY_FULL));
             break;
+        case GMK_REASON_NO_LEGAL_POINT:
+            snprintf(why, sizeof why, "%s", tui_tr(t->lang, T_BY_NO_POINT));
+            break;
         default: break;
         }
         const char *you = "";

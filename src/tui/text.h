@@ -53,6 +53,7 @@ typedef enum {
     T_BY_FORBIDDEN,    /* "black played the forbidden point %s (%s)" */
     T_BY_RESIGN,       /* "%s resigned" */
     T_BY_FULL,         /* "the board is full" */
+    T_BY_NO_POINT,     /* "black has no legal point left" */
     T_YOU_WIN,         /* "You win!" */
     T_YOU_LOSE,        /* "You lose." */
     T_OVER_KEYS,       /* "n: new game  s: scores  q: quit" */

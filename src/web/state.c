@@ -31,6 +31,7 @@ const char *web_reason_name(gmk_reason r) {
     case GMK_REASON_FULL_BOARD: return "full-board";
     case GMK_REASON_AGREEMENT: return "agreement";
     case GMK_REASON_ABANDON: return "abandonment";
+    case GMK_REASON_NO_LEGAL_POINT: return "no-legal-point";
     default: return NULL;
     }
 }

@@ -239,6 +239,19 @@ describe('playing', () => {
     assert.equal((await c.post(`/api/games/${g.id}/undo`)).status, 409);
   });
 
+  test('renju: black left with only forbidden points draws, reason no-legal-point', async () => {
+    const c = new Client(base);
+    // tests/unit/test_rules.c's 6x6 position, before white's last move (f1)
+    const moves = 'a6 a5 b6 b5 c6 c5 e6 e5 f6 f5 d5 a3 a4 b3 b4 c3 c4 e3 e4 f3 f4 a2 d3 b2 c2 e2 d2 b1 f2 c1 a1 d1 e1';
+    const g = await newGame(c, { mode: 'hvh', rule: 'renju', size: 6, moves: moves.split(' ') });
+    assert.equal(g.over, false);
+    const r = await c.post(`/api/games/${g.id}/move`, { point: 'f1' });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.json.over, true);
+    assert.equal(r.json.result.outcome, 'draw');
+    assert.equal(r.json.result.reason, 'no-legal-point');
+  });
+
   test('renju: black\'s forbidden points with their kind; playing one is 409 forbidden', async () => {
     const c = new Client(base);
     const g = await newGame(c, { mode: 'hvh', rule: 'renju', moves: 'h7a1h9a3g8a5i8a7' });

@@ -133,12 +133,12 @@ adjudge "five in a row" "1-0, five in a row" \
     --engine1 "$fake script 0,0 1,0 2,0 3,0 4,0" --engine2 "$fake script 0,5 1,5 2,5 3,5 5,5"
 adjudge "draw after N moves" "1/2, draw after 6 moves" \
     --engine1 "$brain" --engine2 "$brain" --draw-after 6 --turn 100
-adjudge "renju: black with no legal point left draws" "1/2, black has no legal point left" \
+adjudge "renju: black with no legal point left draws" "1/2, no legal point for black" \
     --engine1 "$fake script 4,5" --engine2 "$fake script 5,5" --rule renju --size 6 \
     --openings "$here/forbidden_only_opening.txt"
 { grep -v '^#' "$here/forbidden_only_opening.txt" | tr -d '\n'; echo ', 1,2, 2,2'; } > "$tmp/drawn.txt"
 adjudge "renju: an opening that leaves black no legal point is drawn" \
-    "1/2, the opening is already decided: black has no legal point left" \
+    "1/2, the opening is already decided: no legal point for black" \
     --engine1 "$fake script" --engine2 "$fake script" --rule renju --size 6 --openings "$tmp/drawn.txt"
 adjudge "SPRT report" "^sprt: elo0 0 elo1 20 alpha 0.1 beta 0.1: llr" \
     --engine1 "$fake script 0,0 1,0 2,0 3,0 4,0" --engine2 "$fake script 0,5 1,5 2,5 3,5 5,5" \

@@ -357,11 +357,11 @@ Test(rules_result, renju_black_without_a_legal_point_draws) {
     gmk_result r;
     gmk_rules_result_after_last(&b, &r);
     cr_expect_eq(r.outcome, GMK_DRAW);
-    cr_expect_eq(r.reason, GMK_REASON_FULL_BOARD);
+    cr_expect_eq(r.reason, GMK_REASON_NO_LEGAL_POINT);
     int after = -1;
     gmk_rules_result(&b, &r, &after);
     cr_expect_eq(r.outcome, GMK_DRAW);
-    cr_expect_eq(r.reason, GMK_REASON_FULL_BOARD);
+    cr_expect_eq(r.reason, GMK_REASON_NO_LEGAL_POINT);
     cr_expect_eq(after, 0);
     /* the same stones in freestyle: d6 is black's six, a win there, so the game is on */
     gmk_board_init(&b, 6, GMK_RULE_FREESTYLE);

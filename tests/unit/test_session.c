@@ -402,8 +402,9 @@ Test(session, renju_black_without_a_legal_point_is_a_draw) {
     gmk_session_state st = state();
     cr_assert(st.over);
     cr_assert_eq(st.result.outcome, GMK_DRAW);
-    cr_assert_eq(st.result.reason, GMK_REASON_FULL_BOARD);
+    cr_assert_eq(st.result.reason, GMK_REASON_NO_LEGAL_POINT);
     cr_assert_eq(load(st.game_id)->game.outcome, GMK_DRAW);
+    cr_assert_eq(load(st.game_id)->game.reason, GMK_REASON_NO_LEGAL_POINT);
     cr_assert_eq(score_line(GMK_STORE_MODE_HVH, 0)->draws, 1);
 }
 
