@@ -91,6 +91,25 @@ bool gmk_rules_has_legal_move(const gmk_board *b) {
     return false;
 }
 
+gmk_pos gmk_rules_fallback_move(const gmk_board *b) {
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    gmk_pos best = GMK_POS_NONE;
+    long best_v = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            gmk_pos p = gmk_pos_xy(x, y);
+            if (gmk_rules_check_move(b, p, NULL) != GMK_MOVE_LEGAL) continue;
+            int dx = x - b->size / 2, dy = y - b->size / 2;
+            long v =
+                ((long)b->cell[p].score[me] + b->cell[p].score[opp]) * 1024 - (dx * dx + dy * dy);
+            if (best == GMK_POS_NONE || v > best_v) {
+                best = p;
+                best_v = v;
+            }
+        }
+    return best;
+}
+
 static void result_clear(gmk_result *out) {
     memset(out, 0, sizeof *out);
     out->point = GMK_POS_NONE;

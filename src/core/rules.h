@@ -64,6 +64,11 @@ gmk_move_verdict gmk_rules_check_move(const gmk_board *b, gmk_pos p, gmk_forbid_
  * Stops at the first legal point. */
 bool gmk_rules_has_legal_move(const gmk_board *b);
 
+/* A legal point for the side to move when a search gave none (stopped before its first move,
+ * say): the one with the highest sum of both colours' shape scores, then the nearest the
+ * centre; GMK_POS_NONE when there is none. */
+gmk_pos gmk_rules_fallback_move(const gmk_board *b);
+
 /* Does colour c have a winning five through its stone at p (already on the board)? Fills the
  * line when given (line_len may be NULL). */
 bool gmk_rules_five_at(const gmk_board *b, gmk_pos p, gmk_color c, gmk_pos *line, int *line_len);

@@ -197,24 +197,6 @@ void session_apply_move(gmk_session *s, gmk_pos p, bool record, int *ev) {
     if (s->over && record) save_result(s);
 }
 
-/* A legal move for the side to move when the engine gave none that is legal. */
-gmk_pos session_any_legal_move(const gmk_board *b) {
-    gmk_pos fallback = GMK_POS_NONE;
-    int best = -1;
-    for (int y = 0; y < b->size; y++)
-        for (int x = 0; x < b->size; x++) {
-            gmk_pos p = gmk_pos_xy(x, y);
-            if (gmk_rules_check_move(b, p, NULL) != GMK_MOVE_LEGAL) continue;
-            int dx = x - b->size / 2, dy = y - b->size / 2;
-            int v = 1000 - dx * dx - dy * dy;
-            if (v > best) {
-                best = v;
-                fallback = p;
-            }
-        }
-    return fallback;
-}
-
 /* Takes the result r of the finished search. */
 static void take_result(gmk_session *s, const gmk_search_result *r, int *ev) {
     think_kind kind = s->think;
@@ -226,7 +208,7 @@ static void take_result(gmk_session *s, const gmk_search_result *r, int *ev) {
     }
     gmk_pos p = r->best;
     if (p == GMK_POS_NONE || gmk_rules_check_move(&s->board, p, NULL) != GMK_MOVE_LEGAL)
-        p = session_any_legal_move(&s->board);
+        p = gmk_rules_fallback_move(&s->board);
     if (kind == THINK_HINT) {
         s->hint = p;
         s->hint_score = r->score;

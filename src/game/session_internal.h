@@ -61,9 +61,6 @@ struct gmk_session {
 
 /* session.c: plays p (legal) for the side to move, records it and judges the result. */
 void session_apply_move(gmk_session *s, gmk_pos p, bool record, int *ev);
-/* session.c: a legal move for the side to move when the engine gave none (NONE: no legal move
- * at all). */
-gmk_pos session_any_legal_move(const gmk_board *b);
 /* session.c: starts the computer's search the game needs now, if any. */
 void session_maybe_think(gmk_session *s, int *ev);
 /* session.c: stops a search and forgets its result. */

@@ -106,7 +106,7 @@ void session_swap_take(gmk_session *s, think_kind kind, const gmk_search_result 
     take_colour(s, GMK_WHITE);
     gmk_pos p = r->best;
     if (p == GMK_POS_NONE || gmk_rules_check_move(&s->board, p, NULL) != GMK_MOVE_LEGAL)
-        p = session_any_legal_move(&s->board);
+        p = gmk_rules_fallback_move(&s->board);
     *ev |= GMK_EV_MOVED;
     if (p != GMK_POS_NONE) session_apply_move(s, p, true, ev);
 }

@@ -309,28 +309,9 @@ bool gmk_brain_think(gmk_brain *b, const gmk_board *pos, const gmk_limits *lim,
 }
 
 /* Any legal move for the side to move: the best shape score, then the nearest to the centre. */
-static gmk_pos fallback_move(const gmk_board *bd) {
-    gmk_color me = gmk_board_side(bd), opp = gmk_opponent(me);
-    gmk_pos best = GMK_POS_NONE;
-    long best_v = 0;
-    for (int y = 0; y < bd->size; y++)
-        for (int x = 0; x < bd->size; x++) {
-            gmk_pos p = gmk_pos_xy(x, y);
-            if (gmk_rules_check_move(bd, p, NULL) != GMK_MOVE_LEGAL) continue;
-            int dx = x - bd->size / 2, dy = y - bd->size / 2;
-            long v =
-                ((long)bd->cell[p].score[me] + bd->cell[p].score[opp]) * 1024 - (dx * dx + dy * dy);
-            if (best == GMK_POS_NONE || v > best_v) {
-                best = p;
-                best_v = v;
-            }
-        }
-    return best;
-}
-
 gmk_pos gmk_brain_legal_choice(const gmk_board *bd, gmk_pos p) {
     if (p != GMK_POS_NONE && gmk_rules_check_move(bd, p, NULL) == GMK_MOVE_LEGAL) return p;
-    return fallback_move(bd);
+    return gmk_rules_fallback_move(bd);
 }
 
 void gmk_brain_engine_move(gmk_brain *b, int64_t t0, int nbest) {

@@ -371,6 +371,29 @@ Test(rules_result, renju_black_without_a_legal_point_draws) {
     cr_expect_eq(r.outcome, GMK_ONGOING);
 }
 
+Test(rules_fallback, a_legal_point_by_shape_then_centre) {
+    static gmk_board b;
+    /* an empty board: the centre */
+    gmk_board_init(&b, 15, GMK_RULE_FREESTYLE);
+    cr_expect_eq(gmk_rules_fallback_move(&b), gmk_pos_xy(7, 7));
+    /* white to move against black's open three h8-j8: a block at an end, g8 or k8 */
+    play(&b, "h8 a1 i8 a2 j8");
+    gmk_pos p = gmk_rules_fallback_move(&b);
+    cr_expect(p == gmk_pos_xy(6, 7) || p == gmk_pos_xy(10, 7), "fallback %d,%d", gmk_pos_x(p),
+              gmk_pos_y(p));
+    /* renju black to move, h8 a double-three (the point of most shape): another point */
+    gmk_board_init(&b, 15, GMK_RULE_RENJU);
+    play(&b, "h7 a1 h9 a3 g8 a5 i8 a7");
+    cr_assert_eq(gmk_rules_check_move(&b, gmk_pos_xy(7, 7), NULL), GMK_MOVE_FORBIDDEN);
+    p = gmk_rules_fallback_move(&b);
+    cr_assert_neq(p, GMK_POS_NONE);
+    cr_expect_eq(gmk_rules_check_move(&b, p, NULL), GMK_MOVE_LEGAL);
+    /* the 6x6 renju position with every empty point forbidden to black: none */
+    gmk_board_init(&b, 6, GMK_RULE_RENJU);
+    play(&b, forbidden_only_moves);
+    cr_expect_eq(gmk_rules_fallback_move(&b), GMK_POS_NONE);
+}
+
 Test(rules_result, win_on_the_last_cell_is_a_win) {
     /* the 5x5 grid above with its last row a black five */
     static gmk_board b;
