@@ -76,8 +76,7 @@ bool gmk_rules_five_at(const gmk_board *b, gmk_pos p, gmk_color c, gmk_pos *line
 /* Replays the board's history and says whether and how the game ended: a five, a black foul
  * in renju, or a draw when no point is left to play: GMK_REASON_FULL_BOARD when the board is
  * full, GMK_REASON_NO_LEGAL_POINT when in renju black is to move and every empty point is
- * forbidden. Moves after the end
- * are reported as *moves_after_end (may be NULL). */
+ * forbidden. Moves after the end are reported as *moves_after_end (may be NULL). */
 void gmk_rules_result(const gmk_board *b, gmk_result *out, int *moves_after_end);
 
 /* The result after the last move only, assuming the game was on before it. Fast. */

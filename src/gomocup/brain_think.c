@@ -308,7 +308,7 @@ bool gmk_brain_think(gmk_brain *b, const gmk_board *pos, const gmk_limits *lim,
     return true;
 }
 
-/* Any legal move for the side to move: the best shape score, then the nearest to the centre. */
+/* p when it is legal, else the rules' fallback point (gmk_rules_fallback_move). */
 gmk_pos gmk_brain_legal_choice(const gmk_board *bd, gmk_pos p) {
     if (p != GMK_POS_NONE && gmk_rules_check_move(bd, p, NULL) == GMK_MOVE_LEGAL) return p;
     return gmk_rules_fallback_move(bd);
