@@ -164,7 +164,7 @@ typedef struct {
     int index, opening, black; /* black: the engine playing black */
     gmk_outcome outcome;
     end_kind how;
-    gmk_reason rules_reason; /* with END_FULL: a full board or renju black's lack of a point */
+    gmk_reason rules_reason; /* with END_FIVE and END_FULL: the reason the rules gave */
     int culprit;             /* engine at fault for adjudications, else -1 */
     char detail[256];
     gmk_record rec;
@@ -465,11 +465,8 @@ static void play_game(match_ctx *m, game *g) {
         }
     g->rec.outcome = g->outcome;
     switch (g->how) {
-    case END_FIVE: g->rec.reason = GMK_REASON_FIVE; break;
-    case END_FULL:
-        g->rec.reason = g->rules_reason == GMK_REASON_NO_LEGAL_POINT ? GMK_REASON_NO_LEGAL_POINT
-                                                                     : GMK_REASON_FULL_BOARD;
-        break;
+    case END_FIVE:
+    case END_FULL: g->rec.reason = g->rules_reason; break; /* only set_rules_end sets these */
     case END_TIME: g->rec.reason = GMK_REASON_TIME; break;
     case END_FOUL: g->rec.reason = GMK_REASON_FORBIDDEN; break;
     default: g->rec.reason = GMK_REASON_NONE; break;

@@ -381,13 +381,19 @@ Test(rules_fallback, a_legal_point_by_shape_then_centre) {
     gmk_pos p = gmk_rules_fallback_move(&b);
     cr_expect(p == gmk_pos_xy(6, 7) || p == gmk_pos_xy(10, 7), "fallback %d,%d", gmk_pos_x(p),
               gmk_pos_y(p));
-    /* renju black to move, h8 a double-three (the point of most shape): another point */
+    /* renju black to move, h8 a double-three: a legal point (renju's shape scores give a
+     * forbidden point nothing, so the 6x6 case below is the one the legality check decides) */
     gmk_board_init(&b, 15, GMK_RULE_RENJU);
-    play(&b, "h7 a1 h9 a3 g8 a5 i8 a7");
+    play(&b, "h7 a1 h9 o1 g8 a15 i8 o15");
     cr_assert_eq(gmk_rules_check_move(&b, gmk_pos_xy(7, 7), NULL), GMK_MOVE_FORBIDDEN);
     p = gmk_rules_fallback_move(&b);
     cr_assert_neq(p, GMK_POS_NONE);
     cr_expect_eq(gmk_rules_check_move(&b, p, NULL), GMK_MOVE_LEGAL);
+    /* the same stones under freestyle: h8, the point of most shape (white's stones in the
+     * corners make none) */
+    gmk_board_init(&b, 15, GMK_RULE_FREESTYLE);
+    play(&b, "h7 a1 h9 o1 g8 a15 i8 o15");
+    cr_expect_eq(gmk_rules_fallback_move(&b), gmk_pos_xy(7, 7));
     /* the 6x6 renju position with every empty point forbidden to black: none */
     gmk_board_init(&b, 6, GMK_RULE_RENJU);
     play(&b, forbidden_only_moves);
