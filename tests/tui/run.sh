@@ -7,7 +7,8 @@
 # moves), resign with its confirmation, a whole game won by a five against level 1, the
 # "thinking" status and "move now", quitting and the scoreboard after a restart (in the game
 # and with gomoku stats), resuming after kill -9, a corrupt database, Chinese, the round
-# stones, resizing (no move while the terminal is too small), and a mouse click.
+# stones, resizing (no move while the terminal is too small), a mouse click, and the renju
+# draw when black has only forbidden points left.
 #
 # Usage: sh tests/tui/run.sh (GMK_BIN: the gomoku binary, default build/gomoku). Every wait
 # is bounded; the tmux server is private to the run and killed at the end. Exit status 0 when
@@ -480,6 +481,15 @@ keys u
 check "take-back: u after the end takes back the move and the reply" "Move 0" 3
 check "take-back: the human is to move again" "^ Black to move (you) *$" 3
 check_not "take-back: the result is gone" "wins:"
+
+# renju on 6x6: black left with only forbidden points (tests/unit/test_rules.c's position) draws
+start "--no-db --ascii --lang en --mode hvh --rule renju --size 6"
+for p in a6 a5 b6 b5 c6 c5 e6 e5 f6 f5 d5 a3 a4 b3 b4 c3 c4 e3 e4 f3 f4 a2 d3 b2 c2 e2 d2 b1 \
+    f2 c1 a1 d1 e1 f1; do
+    play "$p"
+done
+check "renju: black without a legal point, the game is a draw and says why" \
+    "Draw: black has no legal point left\." 5
 
 finished=1
 out_of_time && fail "the run took longer than $BUDGET_S s"
