@@ -671,8 +671,10 @@ int main(int argc, char **argv) {
                 else
                     usage();
             }
+            if (i < argc) usage(); /* an option without its value */
             rc = cmd_moves(nodes, engine_cmd);
         } else if (strcmp(cmd, "eval") == 0) {
+            if (i < argc) usage(); /* the options go before the command */
             rc = cmd_eval();
         } else {
             usage();
