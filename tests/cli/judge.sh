@@ -105,6 +105,9 @@ check "with a message naming the line" grep -q "twice.txt:1: bad moves" "$tmp/e3
 check "a negative node count is refused" [ $? -eq 2 ]
 "$judge" --judge "$tmp/missing-engine" --cache "$tmp/c2.txt" --positions "$tmp/pos.txt" moves > "$tmp/o5" 2> "$tmp/e5"
 check "a judge that does not start is an error" [ $? -eq 2 ]
+"$judge" --judge "$fake" --cache "$tmp/c2.txt" --positions "$tmp/pos.txt" eval --scale 700 > "$tmp/o6" 2> "$tmp/e6"
+check "an option after the command is refused" [ $? -eq 2 ]
+check "with the usage" grep -q "^usage: judge" "$tmp/e6"
 
 echo "judge.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
