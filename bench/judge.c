@@ -646,39 +646,37 @@ int main(int argc, char **argv) {
     }
     if (i >= argc || !judge_cmd) usage();
     const char *cmd = argv[i++];
-    gmk_proc_ignore_sigpipe();
-    cache_load(cache_path);
-    if (!remote_open(&judge, judge_cmd, judge_nodes)) return 2;
-    int rc;
-    if (strcmp(cmd, "select") == 0) {
-        const char *side = "engine1";
+    bool select = strcmp(cmd, "select") == 0, moves = strcmp(cmd, "moves") == 0;
+    if (!select && !moves && strcmp(cmd, "eval") != 0) usage();
+    if (!select && !pos_path) usage();
+    /* the command's own arguments, all read before the judge starts */
+    const char *side = "engine1", *engine_cmd = NULL;
+    long nodes = 100000;
+    if (select) {
         if (i + 1 < argc && strcmp(argv[i], "--side") == 0) {
             side = argv[i + 1];
             i += 2;
         }
+    } else {
+        for (; moves && i + 1 < argc; i += 2) {
+            if (strcmp(argv[i], "--nodes") == 0)
+                nodes = arg_long(argv[i + 1], 1, 1000000000);
+            else if (strcmp(argv[i], "--engine") == 0)
+                engine_cmd = argv[i + 1];
+            else
+                usage();
+        }
+        if (i < argc) usage(); /* eval takes none (options go before the command) */
+    }
+    gmk_proc_ignore_sigpipe();
+    cache_load(cache_path);
+    if (!remote_open(&judge, judge_cmd, judge_nodes)) return 2;
+    int rc;
+    if (select) {
         rc = cmd_select(argv + i, argc - i, side);
     } else {
-        if (!pos_path) usage();
         load_positions(pos_path);
-        if (strcmp(cmd, "moves") == 0) {
-            long nodes = 100000;
-            const char *engine_cmd = NULL;
-            for (; i + 1 < argc; i += 2) {
-                if (strcmp(argv[i], "--nodes") == 0)
-                    nodes = arg_long(argv[i + 1], 1, 1000000000);
-                else if (strcmp(argv[i], "--engine") == 0)
-                    engine_cmd = argv[i + 1];
-                else
-                    usage();
-            }
-            if (i < argc) usage(); /* an option without its value */
-            rc = cmd_moves(nodes, engine_cmd);
-        } else if (strcmp(cmd, "eval") == 0) {
-            if (i < argc) usage(); /* the options go before the command */
-            rc = cmd_eval();
-        } else {
-            usage();
-        }
+        rc = moves ? cmd_moves(nodes, engine_cmd) : cmd_eval();
     }
     gmk_proc_finish(judge.proc, 1000);
     fclose(cache_out);
