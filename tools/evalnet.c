@@ -2,17 +2,19 @@
  * linear evaluation in force, and prints it as C source (src/engine/evalnet_<rule>.c;
  * docs/engine.md, "Evaluation").
  *
- *   evalnet [--rule R] [--epochs N] [--lambda L] [--two-ply] games.txt... > evalnet_<rule>.c
+ *   evalnet [--rule R] [--epochs N] [--lambda L] [--scale K] [--two-ply] games.txt...
+ *           > evalnet_<rule>.c
  *
  * The games are those of tools/gendata.c. The samples are the positions after the opening that a
  * search scores by its evaluation (games_scored: not those where the side to move has a five
  * or open-four point or the opponent a five point), threats and all, each labelled for the side to
  * move with L x the game's result + (1 - L) x the self-play search's score through the sigmoid (L =
- * 0.5 by default, as `make weights` fits the linear weights; --two-ply averages the search's
- * score with the next position's, negated, as texel does). The model is sigmoid((linear + net) /
- * K): linear is gmk_eval_linear with the weights this program is linked with, K is fitted to it
- * first (as texel does), and only the network is fitted (30 epochs by default), by Adam on
- * minibatches of 256 in a fixed order (the same games give the same network). Every 10th game is
+ * 0.5 by default; `make weights` passes 1, as for the linear weights; --two-ply averages the
+ * search's score with the next position's, negated, as texel does). The model is
+ * sigmoid((linear + net) / K): linear is gmk_eval_linear with the weights this program is
+ * linked with, K is fitted to it first (as texel does; --scale K holds the K given), and only
+ * the network is fitted (30 epochs by default), by Adam on minibatches of 256 in a fixed order
+ * (the same games give the same network). Every 10th game is
  * held out; the held-out cross-entropy is reported for the linear evaluation alone, with the
  * network in floating point, and with the network in the engine's integers. Freestyle and renju
  * have a network each (standard and caro play with freestyle's, as with the linear weights). */
@@ -246,6 +248,7 @@ static void print_net(const gmk_net_weights *q, gmk_rule rule, int games, double
 }
 
 int main(int argc, char **argv) {
+    double fixed_scale = 0;
     int epochs = 30, games = 0, files = 0;
     double lambda = 0.5;
     gmk_rule rule = GMK_RULE_FREESTYLE;
@@ -254,6 +257,14 @@ int main(int argc, char **argv) {
             if (!games_rule_arg("evalnet", argv[++i], &rule)) return 2;
         } else if (!strcmp(argv[i], "--two-ply")) {
             two_ply = true;
+        } else if (!strcmp(argv[i], "--scale") && i + 1 < argc) {
+            char *end;
+            const char *text = argv[++i];
+            fixed_scale = strtod(text, &end);
+            if (end == text || *end || !(fixed_scale >= 50 && fixed_scale <= 5000)) {
+                fprintf(stderr, "evalnet: --scale must be a number from 50 to 5000\n");
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
             lambda = atof(argv[++i]);
             if (!(lambda >= 0 && lambda <= 1)) {
@@ -276,7 +287,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     /* K: fitted to the training loss of the linear evaluation */
-    double k = games_fit_scale(linear_training_loss, NULL);
+    double k = fixed_scale > 0 ? fixed_scale : games_fit_scale(linear_training_loss, NULL);
     for (size_t i = 0; i < nsamples; i++) {
         sample *s = &samples[i];
         double next = s->next_search;

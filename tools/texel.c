@@ -1,8 +1,8 @@
 /* texel.c: fits the evaluation's weights to self-play by logistic (Texel) regression, and
  * prints them as C source (src/core/weights_<rule>.c; docs/engine.md, "Learned weights").
  *
- *   texel [--rule R] [--epochs N] [--lambda L] [--quiet] [--two-ply] [--symmetric]
- *         [--keep-shapes] games.txt... > weights_<rule>.c
+ *   texel [--rule R] [--epochs N] [--lambda L] [--scale K] [--quiet] [--two-ply]
+ *         [--symmetric] [--keep-shapes] games.txt... > weights_<rule>.c
  *
  * The games are those of tools/gendata.c. Every position after the opening is a sample,
  * labelled for the side to move with L x the game's result (1, 1/2, 0) + (1 - L) x the
@@ -15,7 +15,7 @@
  * probability sigmoid(eval / K), plus a term for "black to move" that is fitted but not
  * printed (the engine compares positions with the same side to move). K is first fitted to the
  * weights in force (the ones this program is linked with), then held, so the new evaluation
- * keeps their scale. The fit is full-batch Adam on the cross-entropy; every 10th game is held
+ * keeps their scale (--scale K holds the K given instead). The fit is full-batch Adam on the cross-entropy; every 10th game is held
  * out and its loss reported beside the training loss. Pattern weights and threat bonuses stay
  * non-negative (they are summed in 16 bits), the mover's coefficient stays 24/16
  * (--symmetric: the opponent's too), and --keep-shapes fits only the coefficients. The futility
@@ -391,12 +391,21 @@ static void print_weights(const double *w, const int margins[4], double k, doubl
 }
 
 int main(int argc, char **argv) {
+    double fixed_scale = 0;
     int epochs = 2000, games = 0, files = 0;
     double lambda = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--rule") && i + 1 < argc) {
             if (!games_rule_arg("texel", argv[++i], &rule)) return 2;
             per_colour = rule == GMK_RULE_RENJU;
+        } else if (!strcmp(argv[i], "--scale") && i + 1 < argc) {
+            char *end;
+            const char *text = argv[++i];
+            fixed_scale = strtod(text, &end);
+            if (end == text || *end || !(fixed_scale >= 50 && fixed_scale <= 5000)) {
+                fprintf(stderr, "texel: --scale must be a number from 50 to 5000\n");
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
             lambda = atof(argv[++i]);
             if (!(lambda >= 0 && lambda <= 1)) {
@@ -426,7 +435,7 @@ int main(int argc, char **argv) {
     double w[PARAMS];
     weights_in_force(w);
     /* K: fitted to the training loss of the weights in force */
-    double k = games_fit_scale(training_loss, w);
+    double k = fixed_scale > 0 ? fixed_scale : games_fit_scale(training_loss, w);
     for (size_t i = 0; i < nsamples; i++) {
         sample *s = &samples[i];
         /* every position of a game is a sample: the next one is the position after the move */

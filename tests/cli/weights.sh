@@ -154,6 +154,11 @@ check "the same games give the same network" cmp -s "$tmp/evalnet.c" "$tmp/evaln
 "$evalnet" --two-ply --epochs 5 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/evalnet3.c" 2> /dev/null
 check "evalnet --two-ply succeeds" [ $? -eq 0 ]
 check "evalnet --two-ply fits another network" differ "$tmp/evalnet.c" "$tmp/evalnet3.c"
+# --scale holds the sigmoid's K instead of fitting it to the weights in force
+"$texel" --scale 700 --epochs 10 "$tmp/a.txt" > /dev/null 2> "$tmp/scale.log"
+check "texel --scale 700 fits at K 700" grep -q "positions, K 700," "$tmp/scale.log"
+"$evalnet" --scale 700 --epochs 1 "$tmp/a.txt" > /dev/null 2> "$tmp/scale2.log"
+check "evalnet --scale 700 fits at K 700" grep -q "positions, K 700," "$tmp/scale2.log"
 "$evalnet" --rule renju --epochs 5 "$tmp/r.txt" > "$tmp/evalnet_renju.c" 2> /dev/null
 check "evalnet --rule renju names its set" \
     grep -q "^const gmk_net_weights gmk_net_renju = {" "$tmp/evalnet_renju.c"
@@ -197,6 +202,10 @@ bad "evalnet, random bytes" "$evalnet" "$tmp/random.txt"
 bad "evalnet --epochs 0" "$evalnet" --epochs 0 "$tmp/a.txt"
 bad "evalnet --epochs with an absurd number" "$evalnet" --epochs 99999999999999999999 "$tmp/a.txt"
 bad "evalnet --lambda 2" "$evalnet" --lambda 2 "$tmp/a.txt"
+bad "texel --scale 10" "$texel" --scale 10 "$tmp/a.txt"
+bad "texel --scale 700x" "$texel" --scale 700x "$tmp/a.txt"
+bad "evalnet --scale with an absurd number" "$evalnet" --scale 1e999 "$tmp/a.txt"
+bad "evalnet --scale nothing" "$evalnet" --scale "" "$tmp/a.txt"
 
 echo "weights.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
