@@ -14,9 +14,9 @@
  * sigmoid((linear + net) / K): linear is gmk_eval_linear with the weights this program is
  * linked with, K is fitted to it first (as texel does; --scale K holds the K given), and only
  * the network is fitted (30 epochs by default), by Adam on minibatches of 256 in a fixed order
- * (the same games give the same network). Every 10th game is
- * held out; the held-out cross-entropy is reported for the linear evaluation alone, with the
- * network in floating point, and with the network in the engine's integers. Freestyle and renju
+ * (the same games give the same network). Every 10th game is held out; the held-out
+ * cross-entropy is reported for the linear evaluation alone, with the network in floating
+ * point, and with the network in the engine's integers. Freestyle and renju
  * have a network each (standard and caro play with freestyle's, as with the linear weights). */
 #include <math.h>
 #include <stdint.h>

@@ -15,14 +15,14 @@
  * probability sigmoid(eval / K), plus a term for "black to move" that is fitted but not
  * printed (the engine compares positions with the same side to move). K is first fitted to the
  * weights in force (the ones this program is linked with), then held, so the new evaluation
- * keeps their scale (--scale K holds the K given instead). The fit is full-batch Adam on the cross-entropy; every 10th game is held
- * out and its loss reported beside the training loss. Pattern weights and threat bonuses stay
- * non-negative (they are summed in 16 bits), the mover's coefficient stays 24/16
- * (--symmetric: the opponent's too), and --keep-shapes fits only the coefficients. The futility
- * margins are carried over by quantile (carry_margins). Under renju each colour's shapes get
- * their own weights (black's forbidden points change what a shape is worth); under freestyle
- * both colours share them. Standard and caro play with the freestyle set (core/weights.h), so
- * the tool fits only freestyle and renju. */
+ * keeps their scale (--scale K holds the K given instead). The fit is full-batch Adam on the
+ * cross-entropy; every 10th game is held out and its loss reported beside the training loss.
+ * Pattern weights and threat bonuses stay non-negative (they are summed in 16 bits), the mover's
+ * coefficient stays 24/16 (--symmetric: the opponent's too), and --keep-shapes fits only the
+ * coefficients. The futility margins are carried over by quantile (carry_margins). Under renju
+ * each colour's shapes get their own weights (black's forbidden points change what a shape is
+ * worth); under freestyle both colours share them. Standard and caro play with the freestyle set
+ * (core/weights.h), so the tool fits only freestyle and renju. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
