@@ -134,7 +134,8 @@ WEIGHTS_RULE ?= freestyle
 WEIGHTS_GAMES ?= 6000
 WEIGHTS_NODES ?= 8000
 WEIGHTS_SEED ?= 4
-WEIGHTS_FIT ?= --quiet --lambda 0.5
+WEIGHTS_FIT ?= --quiet --lambda 1
+WEIGHTS_NET_FIT ?= --lambda 1
 # the win rate (src/engine/winrate.h) is fitted last, to games of the engine with the new
 # weights, policy and network, since it maps that engine's scores
 WINRATE_GAMES ?= 1500
@@ -160,7 +161,7 @@ weights: $(OUT)/gendata $(OUT)/texel $(OUT)/policy $(OUT)/winrate
 	clang-format -i $(OUT)/policy_$(WEIGHTS_RULE).c
 	mv $(OUT)/policy_$(WEIGHTS_RULE).c src/engine/policy_$(WEIGHTS_RULE).c
 	$(MAKE) $(OUT)/evalnet
-	$(OUT)/evalnet --rule $(WEIGHTS_RULE) $(OUT)/weights-games.txt > $(OUT)/evalnet_$(WEIGHTS_RULE).c
+	$(OUT)/evalnet --rule $(WEIGHTS_RULE) $(WEIGHTS_NET_FIT) $(OUT)/weights-games.txt > $(OUT)/evalnet_$(WEIGHTS_RULE).c
 	clang-format -i $(OUT)/evalnet_$(WEIGHTS_RULE).c
 	mv $(OUT)/evalnet_$(WEIGHTS_RULE).c src/engine/evalnet_$(WEIGHTS_RULE).c
 	$(MAKE) $(OUT)/gendata
