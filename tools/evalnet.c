@@ -258,13 +258,7 @@ int main(int argc, char **argv) {
         } else if (!strcmp(argv[i], "--two-ply")) {
             two_ply = true;
         } else if (!strcmp(argv[i], "--scale") && i + 1 < argc) {
-            char *end;
-            const char *text = argv[++i];
-            fixed_scale = strtod(text, &end);
-            if (end == text || *end || !(fixed_scale >= 50 && fixed_scale <= 5000)) {
-                fprintf(stderr, "evalnet: --scale must be a number from 50 to 5000\n");
-                return 2;
-            }
+            if (!games_scale_arg("evalnet", argv[++i], &fixed_scale)) return 2;
         } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
             lambda = atof(argv[++i]);
             if (!(lambda >= 0 && lambda <= 1)) {

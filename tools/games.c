@@ -129,3 +129,14 @@ bool games_epochs_arg(const char *tool, const char *text, int most, int *epochs)
     *epochs = (int)n;
     return true;
 }
+
+bool games_scale_arg(const char *tool, const char *text, double *scale) {
+    char *end;
+    double k = strtod(text, &end);
+    if (end == text || *end != '\0' || !(k >= 50 && k <= 5000)) {
+        fprintf(stderr, "%s: --scale must be a number from 50 to 5000\n", tool);
+        return false;
+    }
+    *scale = k;
+    return true;
+}

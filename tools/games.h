@@ -69,4 +69,8 @@ bool games_rule_arg(const char *tool, const char *text, gmk_rule *rule);
  * false with a message naming `tool` otherwise (no overflow on an absurd number). */
 bool games_epochs_arg(const char *tool, const char *text, int most, int *epochs);
 
+/* The argument of --scale (texel, evalnet): true with *scale set when text is a number in
+ * 50..5000, the range games_fit_scale searches; false with a message naming `tool` otherwise. */
+bool games_scale_arg(const char *tool, const char *text, double *scale);
+
 #endif

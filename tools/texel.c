@@ -399,13 +399,7 @@ int main(int argc, char **argv) {
             if (!games_rule_arg("texel", argv[++i], &rule)) return 2;
             per_colour = rule == GMK_RULE_RENJU;
         } else if (!strcmp(argv[i], "--scale") && i + 1 < argc) {
-            char *end;
-            const char *text = argv[++i];
-            fixed_scale = strtod(text, &end);
-            if (end == text || *end || !(fixed_scale >= 50 && fixed_scale <= 5000)) {
-                fprintf(stderr, "texel: --scale must be a number from 50 to 5000\n");
-                return 2;
-            }
+            if (!games_scale_arg("texel", argv[++i], &fixed_scale)) return 2;
         } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
             lambda = atof(argv[++i]);
             if (!(lambda >= 0 && lambda <= 1)) {
