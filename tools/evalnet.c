@@ -258,13 +258,9 @@ int main(int argc, char **argv) {
         } else if (!strcmp(argv[i], "--two-ply")) {
             two_ply = true;
         } else if (!strcmp(argv[i], "--scale") && i + 1 < argc) {
-            if (!games_scale_arg("evalnet", argv[++i], &fixed_scale)) return 2;
+            if (!games_real_arg("evalnet", "--scale", argv[++i], 50, 5000, &fixed_scale)) return 2;
         } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
-            lambda = atof(argv[++i]);
-            if (!(lambda >= 0 && lambda <= 1)) {
-                fprintf(stderr, "evalnet: --lambda must be 0..1\n");
-                return 2;
-            }
+            if (!games_real_arg("evalnet", "--lambda", argv[++i], 0, 1, &lambda)) return 2;
         } else if (!strcmp(argv[i], "--epochs") && i + 1 < argc) {
             if (!games_epochs_arg("evalnet", argv[++i], 1000, &epochs)) return 2;
         } else {

@@ -130,13 +130,14 @@ bool games_epochs_arg(const char *tool, const char *text, int most, int *epochs)
     return true;
 }
 
-bool games_scale_arg(const char *tool, const char *text, double *scale) {
+bool games_real_arg(const char *tool, const char *option, const char *text, double lo, double hi,
+                    double *value) {
     char *end;
-    double k = strtod(text, &end);
-    if (end == text || *end != '\0' || !(k >= 50 && k <= 5000)) {
-        fprintf(stderr, "%s: --scale must be a number from 50 to 5000\n", tool);
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0' || !(v >= lo && v <= hi)) {
+        fprintf(stderr, "%s: %s must be a number from %g to %g\n", tool, option, lo, hi);
         return false;
     }
-    *scale = k;
+    *value = v;
     return true;
 }

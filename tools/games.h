@@ -69,8 +69,11 @@ bool games_rule_arg(const char *tool, const char *text, gmk_rule *rule);
  * false with a message naming `tool` otherwise (no overflow on an absurd number). */
 bool games_epochs_arg(const char *tool, const char *text, int most, int *epochs);
 
-/* The argument of --scale (texel, evalnet): true with *scale set when text is a number in
- * 50..5000, the range games_fit_scale searches; false with a message naming `tool` otherwise. */
-bool games_scale_arg(const char *tool, const char *text, double *scale);
+/* A real-valued option's argument (texel's and evalnet's --scale, 50..5000, the range
+ * games_fit_scale searches; their --lambda, 0..1): true with *value set when text is a
+ * number in lo..hi; false with a message naming `tool` and `option` otherwise ("0.5x", "",
+ * NaN and out-of-range values are refused). */
+bool games_real_arg(const char *tool, const char *option, const char *text, double lo, double hi,
+                    double *value);
 
 #endif

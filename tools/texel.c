@@ -399,13 +399,9 @@ int main(int argc, char **argv) {
             if (!games_rule_arg("texel", argv[++i], &rule)) return 2;
             per_colour = rule == GMK_RULE_RENJU;
         } else if (!strcmp(argv[i], "--scale") && i + 1 < argc) {
-            if (!games_scale_arg("texel", argv[++i], &fixed_scale)) return 2;
+            if (!games_real_arg("texel", "--scale", argv[++i], 50, 5000, &fixed_scale)) return 2;
         } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
-            lambda = atof(argv[++i]);
-            if (!(lambda >= 0 && lambda <= 1)) {
-                fprintf(stderr, "texel: --lambda must be 0..1\n");
-                return 2;
-            }
+            if (!games_real_arg("texel", "--lambda", argv[++i], 0, 1, &lambda)) return 2;
         } else if (!strcmp(argv[i], "--quiet")) {
             quiet_only = true;
         } else if (!strcmp(argv[i], "--two-ply")) {

@@ -206,6 +206,8 @@ bad "texel --scale 10" "$texel" --scale 10 "$tmp/a.txt"
 bad "texel --scale 700x" "$texel" --scale 700x "$tmp/a.txt"
 bad "evalnet --scale with an absurd number" "$evalnet" --scale 1e999 "$tmp/a.txt"
 bad "evalnet --scale nothing" "$evalnet" --scale "" "$tmp/a.txt"
+bad "texel --lambda 0.5x" "$texel" --lambda 0.5x "$tmp/a.txt"
+bad "evalnet --lambda nothing" "$evalnet" --lambda "" "$tmp/a.txt"
 
 echo "weights.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
