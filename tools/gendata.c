@@ -1,6 +1,7 @@
-/* gendata.c: self-play games for training the evaluation (tools/texel.c reads them).
+/* gendata.c: self-play games for training the evaluation (tools/texel.c reads them), or
+ * balanced openings for engine matches.
  *
- *   gendata [--rule R] [--games N] [--nodes N] [--seed S] [--threads T] > games.txt
+ *   gendata [--rule R] [--games N] [--nodes N] [--seed S] [--threads T] [--openings] > out.txt
  *
  * Each game starts from a random opening of 3 to 6 stones (the first within two cells of the
  * centre, each next one within two cells of a stone already placed, no side with a four or a
@@ -12,7 +13,13 @@
  * result is 1 when black won, -1 when white won, 0 for a draw; x and y are 0-based (column,
  * row) on the 15 x 15 board; score is the search's score of the move for the side that played
  * it (0 in the opening). Games are printed in the order of their number, each as soon as it
- * and every game before it are done, so a long run stopped early keeps the games printed. */
+ * and every game before it are done, so a long run stopped early keeps the games printed.
+ *
+ * With --openings no game is played: each game's opening is searched once at --nodes, and
+ * printed when the engine gives the side to move between 35% and 65%
+ * (winrate.h), one a line in the form of Gomocup's opening files (`gomoku match --openings`):
+ * "x,y, x,y, ..." from the centre of the board. Fixed-node matches between two builds repeat a
+ * game exactly from the same opening and colours, so a screen wants as many openings as games. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +27,7 @@
 
 #include "core/gmk.h"
 #include "engine/engine.h"
+#include "engine/winrate.h"
 
 enum { SIZE = 15 };
 
@@ -35,6 +43,7 @@ static gmk_rule rule = GMK_RULE_FREESTYLE;
 static int games = 1000, threads = 2;
 static int64_t nodes = 4000;
 static uint64_t seed = 1;
+static bool openings_only;
 static game *played;
 static bool *finished; /* [g] game g is played */
 static int next_game;  /* the next game to hand to a worker */
@@ -87,6 +96,16 @@ static void play_game(gmk_engine *e, int number, game *out) {
     gmk_engine_clear(e);
     gmk_limits limits = {0};
     limits.nodes = nodes;
+    if (openings_only) {
+        gmk_engine_set_position(e, &b);
+        gmk_search_result r;
+        gmk_engine_search(e, &limits, NULL, &r);
+        double rate = gmk_winrate(rule, r.score);
+        out->result = rate >= 0.35 && rate <= 0.65; /* 1: balanced enough to print */
+        out->count = b.move_count;
+        memcpy(out->moves, b.moves, sizeof(gmk_pos) * (size_t)b.move_count);
+        return;
+    }
     while (!gmk_board_full(&b)) {
         gmk_engine_set_position(e, &b);
         gmk_search_result r;
@@ -104,7 +123,19 @@ static void play_game(gmk_engine *e, int number, game *out) {
     memcpy(out->moves, b.moves, sizeof(gmk_pos) * (size_t)b.move_count);
 }
 
+static void print_opening(const game *gm) {
+    if (!gm->result) return;
+    for (int i = 0; i < gm->count; i++)
+        printf("%s%d,%d", i ? ", " : "", gmk_pos_x(gm->moves[i]) - SIZE / 2,
+               gmk_pos_y(gm->moves[i]) - SIZE / 2);
+    putchar('\n');
+}
+
 static void print_game(const game *gm) {
+    if (openings_only) {
+        print_opening(gm);
+        return;
+    }
     printf("%d %d", gm->result, gm->opening);
     for (int i = 0; i < gm->count; i++)
         printf(" %d %d %d", gmk_pos_x(gm->moves[i]), gmk_pos_y(gm->moves[i]),
@@ -157,9 +188,11 @@ int main(int argc, char **argv) {
             seed = (uint64_t)v, i++;
         else if (!strcmp(argv[i], "--threads") && parse_long(val, 1, 64, &v))
             threads = (int)v, i++;
+        else if (!strcmp(argv[i], "--openings"))
+            openings_only = true;
         else {
             fprintf(stderr, "usage: gendata [--rule R] [--games N] [--nodes N] [--seed S] "
-                            "[--threads T] > games.txt\n");
+                            "[--threads T] [--openings] > out.txt\n");
             return 2;
         }
     }

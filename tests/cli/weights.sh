@@ -85,6 +85,27 @@ check "every line is a well-formed game" awk '
       if ($1 == 1 && n % 2 == 0) exit 1
       if ($1 == -1 && n % 2 == 1) exit 1 }' "$tmp/a.txt"
 
+# --openings: the openings alone, each searched once and printed when balanced, in the offset
+# form of Gomocup's opening files: 3 to 6 different points from the centre, on the board, none
+# printed twice in a row of this seed's tries; the same seed gives the same file
+"$gendata" --openings --games 60 --nodes 2000 --seed 5 > "$tmp/op.txt" 2> /dev/null
+"$gendata" --openings --games 60 --nodes 2000 --seed 5 --threads 1 > "$tmp/op1.txt" 2> /dev/null
+ops=$(wc -l < "$tmp/op.txt")
+check "--openings prints some of its 60 tries ($ops)" [ "$ops" -ge 1 ] && [ "$ops" -le 60 ]
+check "and the same ones with one thread" cmp -s "$tmp/op.txt" "$tmp/op1.txt"
+check "every line is an opening in offset form" awk -F', ' '
+    { if (NF < 3 || NF > 6) exit 1
+      delete seen
+      for (i = 1; i <= NF; i++) {
+          if ($i !~ /^-?[0-9]+,-?[0-9]+$/) exit 1
+          split($i, xy, ","); x = xy[1] + 0; y = xy[2] + 0
+          if (x < -7 || x > 7 || y < -7 || y > 7 || ((x, y) in seen)) exit 1
+          seen[x, y] = 1
+      } }' "$tmp/op.txt"
+"$GMK_BIN" match --engine1 "$GMK_BIN brain" --engine2 "$GMK_BIN brain" --games 2 --openings "$tmp/op.txt" \
+    --info "max_node 300" --quiet > "$tmp/opmatch.txt" 2>&1
+check "gomoku match plays from them" grep -q "in 2 games" "$tmp/opmatch.txt"
+
 "$texel" --epochs 200 "$tmp/a.txt" "$tmp/c.txt" > "$tmp/weights.c" 2> "$tmp/texel.log"
 check "texel succeeds" [ $? -eq 0 ]
 check "the weights compile against weights.h" \
