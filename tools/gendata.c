@@ -16,8 +16,8 @@
  * and every game before it are done, so a long run stopped early keeps the games printed.
  *
  * With --openings no game is played: each game's opening is searched once at --nodes, and
- * printed when the engine gives the side to move between 35% and 65%
- * (winrate.h), one a line in the form of Gomocup's opening files (`gomoku match --openings`):
+ * printed when the engine gives the side to move between 35% and 65% (winrate.h) and no
+ * opening with the same stones of each colour was printed before, one a line in the form of Gomocup's opening files (`gomoku match --openings`):
  * "x,y, x,y, ..." from the centre of the board. Fixed-node matches between two builds repeat a
  * game exactly from the same opening and colours, so a screen wants as many openings as games. */
 #include <pthread.h>
@@ -33,6 +33,7 @@ enum { SIZE = 15 };
 
 typedef struct {
     int result;
+    bool balanced; /* --openings: the opening is balanced enough to print */
     int opening;
     int count;
     gmk_pos moves[SIZE * SIZE];
@@ -101,7 +102,7 @@ static void play_game(gmk_engine *e, int number, game *out) {
         gmk_search_result r;
         gmk_engine_search(e, &limits, NULL, &r);
         double rate = gmk_winrate(rule, r.score);
-        out->result = rate >= 0.35 && rate <= 0.65; /* 1: balanced enough to print */
+        out->balanced = rate >= 0.35 && rate <= 0.65;
         out->count = b.move_count;
         memcpy(out->moves, b.moves, sizeof(gmk_pos) * (size_t)b.move_count);
         return;
@@ -123,8 +124,31 @@ static void play_game(gmk_engine *e, int number, game *out) {
     memcpy(out->moves, b.moves, sizeof(gmk_pos) * (size_t)b.move_count);
 }
 
+/* Whether an opening with the same stones of each colour (in any order) was printed before;
+ * if not, it is remembered. */
+static bool printed_before(const game *gm) {
+    static uint32_t (*seen)[2][SIZE * SIZE / 32 + 1];
+    static size_t nseen, cap;
+    uint32_t key[2][SIZE * SIZE / 32 + 1] = {{0}};
+    for (int i = 0; i < gm->count; i++) {
+        int cell = gmk_pos_y(gm->moves[i]) * SIZE + gmk_pos_x(gm->moves[i]);
+        key[i % 2][cell / 32] |= 1u << (cell % 32);
+    }
+    for (size_t k = 0; k < nseen; k++)
+        if (!memcmp(seen[k], key, sizeof key)) return true;
+    if (nseen == cap) {
+        size_t grown = cap ? 2 * cap : 256;
+        void *p = realloc(seen, grown * sizeof *seen);
+        if (!p) return false; /* out of memory: print it, as a repeat is harmless */
+        seen = p;
+        cap = grown;
+    }
+    memcpy(seen[nseen++], key, sizeof key);
+    return false;
+}
+
 static void print_opening(const game *gm) {
-    if (!gm->result) return;
+    if (!gm->balanced || printed_before(gm)) return;
     for (int i = 0; i < gm->count; i++)
         printf("%s%d,%d", i ? ", " : "", gmk_pos_x(gm->moves[i]) - SIZE / 2,
                gmk_pos_y(gm->moves[i]) - SIZE / 2);
