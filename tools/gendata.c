@@ -17,9 +17,10 @@
  *
  * With --openings no game is played: each game's opening is searched once at --nodes, and
  * printed when the engine gives the side to move between 35% and 65% (winrate.h) and no
- * opening with the same stones of each colour was printed before, one a line in the form of Gomocup's opening files (`gomoku match --openings`):
- * "x,y, x,y, ..." from the centre of the board. Fixed-node matches between two builds repeat a
- * game exactly from the same opening and colours, so a screen wants as many openings as games. */
+ * opening with the same stones of each colour was printed before, one a line in the form of
+ * Gomocup's opening files (`gomoku match --openings`): "x,y, x,y, ..." from the centre of the
+ * board. Fixed-node matches between two builds repeat a game exactly from the same opening and
+ * colours, so a screen wants as many openings as games. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,10 +127,12 @@ static void play_game(gmk_engine *e, int number, game *out) {
 
 /* Whether an opening with the same stones of each colour (in any order) was printed before;
  * if not, it is remembered. */
+typedef uint32_t opening_key[2][SIZE * SIZE / 32 + 1]; /* a bit a cell, for each colour */
+
 static bool printed_before(const game *gm) {
-    static uint32_t (*seen)[2][SIZE * SIZE / 32 + 1];
+    static opening_key *seen;
     static size_t nseen, cap;
-    uint32_t key[2][SIZE * SIZE / 32 + 1] = {{0}};
+    opening_key key = {{0}};
     for (int i = 0; i < gm->count; i++) {
         int cell = gmk_pos_y(gm->moves[i]) * SIZE + gmk_pos_x(gm->moves[i]);
         key[i % 2][cell / 32] |= 1u << (cell % 32);
