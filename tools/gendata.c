@@ -125,10 +125,10 @@ static void play_game(gmk_engine *e, int number, game *out) {
     memcpy(out->moves, b.moves, sizeof(gmk_pos) * (size_t)b.move_count);
 }
 
-/* Whether an opening with the same stones of each colour (in any order) was printed before;
- * if not, it is remembered. */
 typedef uint32_t opening_key[2][SIZE * SIZE / 32 + 1]; /* a bit a cell, for each colour */
 
+/* Whether an opening with the same stones of each colour (in any order) was printed before;
+ * if not, it is remembered. */
 static bool printed_before(const game *gm) {
     static opening_key *seen;
     static size_t nseen, cap;

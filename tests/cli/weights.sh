@@ -86,8 +86,8 @@ check "every line is a well-formed game" awk '
       if ($1 == -1 && n % 2 == 1) exit 1 }' "$tmp/a.txt"
 
 # --openings: the openings alone, each searched once and printed when balanced, in the offset
-# form of Gomocup's opening files: 3 to 6 different points from the centre, on the board, none
-# printed twice in a row of this seed's tries; the same seed gives the same file
+# form of Gomocup's opening files: 3 to 6 different points from the centre, on the board; the
+# same seed gives the same file with any number of threads
 "$gendata" --openings --games 60 --nodes 2000 --seed 5 > "$tmp/op.txt" 2> /dev/null
 "$gendata" --openings --games 60 --nodes 2000 --seed 5 --threads 1 > "$tmp/op1.txt" 2> /dev/null
 ops=$(wc -l < "$tmp/op.txt")
