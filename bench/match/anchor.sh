@@ -7,10 +7,11 @@
 # shell command (Rapfi's, say, behind bench/match/paced.sh; nothing of it is in the project).
 #   bench/match/anchor.sh --opponent CMD [--engine CMD] [--nodes N] [--opponent-nodes N]
 #       [--start K] [--games G] [--rule R] [--report FILE] [--psq DIR]
-# The report is gomoku match's output: a line a game, then the summary.
+# The report is gomoku match's output: a line a game, then the summary. Paths and commands are
+# taken from the caller's directory.
 set -u
-cd "$(dirname "$0")/../.." || exit 2
-bin=${GMK_BIN:-build/gomoku}
+root=$(cd "$(dirname "$0")/../.." && pwd) || exit 2
+bin=${GMK_BIN:-$root/build/gomoku}
 engine="$bin brain"
 opponent=
 nodes=100000
@@ -53,7 +54,7 @@ for v in "$nodes" "$opponent_nodes" "$start" "$games"; do
         ;;
     esac
 done
-openings=bench/openings-$rule.txt
+openings=$root/bench/openings-$rule.txt
 if [ ! -r "$openings" ]; then
     echo "anchor.sh: no openings for rule '$rule' ($openings)" >&2
     exit 2

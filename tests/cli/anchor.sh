@@ -82,6 +82,9 @@ GMK_BIN="$GMK_BIN" "$anchor" --opponent "$opp" --nodes 2000 --opponent-nodes 500
     --start 3 --report "$tmp/r2.txt" 2> "$tmp/ae2"
 "$paired" "$tmp/r1.txt" "$tmp/r2.txt" > "$tmp/pair3.txt"
 check "the same start gives the same games again" grep -q "difference +0.0 +- 0.0 points (same result 4)" "$tmp/pair3.txt"
+(cd "$tmp" && GMK_BIN="$GMK_BIN" "$anchor" --opponent "$opp" --nodes 2000 --opponent-nodes 500 \
+    --games 2 --start 3 --report r3.txt 2> ae6)
+check "a relative --report is written in the caller's directory" [ -s "$tmp/r3.txt" ]
 GMK_BIN="$GMK_BIN" "$anchor" --nodes 2000 > /dev/null 2> "$tmp/ae3"
 check "anchor.sh without an opponent is refused" [ $? -eq 2 ]
 check "with a message" grep -q "opponent CMD is required" "$tmp/ae3"
