@@ -152,7 +152,7 @@ static int bench_search(int depth, int threads) {
 int cmd_bench(int argc, char **argv) {
     if (cli_wants_help(argc, argv, cli_find("bench"))) return CLI_OK;
     if (argc == 2 && strcmp(argv[1], "--moves") == 0) return bench_moves();
-    long depth = 8, threads = 1;
+    long depth = 14, threads = 1;
     bool have_depth = false;
     for (int i = 1; i < argc; i++) {
         const char *value;

@@ -108,7 +108,7 @@ const cli_command cli_commands[] = {
     {"bench", cmd_bench, "engine benchmark: gomoku bench [DEPTH], gomoku bench --moves",
      "usage: gomoku bench [DEPTH] [--threads N] | gomoku bench --moves\n"
      "  DEPTH     searches a fixed set of positions (freestyle 15 and 20, standard 15, renju 15)\n"
-     "            to DEPTH (default 8) with one thread and a 16 MB table; the last line is\n"
+     "            to DEPTH (default 14) with one thread and a 16 MB table; the last line is\n"
      "            'Bench: <nodes> nodes <nps> nps', the same nodes on every run\n"
      "  --threads N  search with N threads instead (nodes then vary from run to run)\n"
      "  --moves   make+undo pairs per second over a fixed random game, and renju\n"

@@ -1,4 +1,4 @@
-/* prune.c: reductions and pruning of quiet moves (see prune.h). */
+/* prune.c: reductions and pruning (see prune.h). */
 #include "prune.h"
 
 #include <math.h>
@@ -6,36 +6,85 @@
 
 #include "core/weights.h"
 #include "engine.h"
-#include "movegen.h"
 
-/* A quiet move that builds the mover's own shapes (closed threes and open twos crossing there)
- * is reduced a ply less. */
-enum { BUILDING_SCORE = 40 };
-
-void gmk_prune_init(gmk_prune_table *t) {
-    for (int d = 0; d < GMK_PRUNE_DEPTHS; d++)
-        for (int i = 0; i < GMK_PRUNE_MOVES; i++) {
-            double r = d > 0 && i > 0 ? 1.0 + log(d) * log(i) : 0;
-            t->r[d][i] = (uint8_t)(r > 30 ? 30 : r);
-        }
-}
+/* The margins per ply: the reference engine's units (1/200 logit) times 732/200, in
+ * hundredths (366). */
+enum { REVERSE_FUTILITY_PER_PLY = 63 * 366 / 100 };
+/* a history stat score counts as neutral at this value, and a reduction's ply at these */
+enum { HISTORY_NEUTRAL = 3300, HISTORY_PER_PLY_SHALLOW = 12300, HISTORY_PER_PLY_DEEP = 16600 };
 
 bool gmk_prune_is_quiet(const gmk_board *b, gmk_pos p) {
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
     return b->cell[p].threat[me] < GMK_TH_THREE && b->cell[p].threat[opp] < GMK_TH_THREE;
 }
 
-int gmk_prune_reduction(const gmk_prune_table *t, const gmk_board *b, gmk_pos p, int depth,
-                        int index, bool pv_node, bool forced, bool killer) {
-    if (depth < 3 || index < 1 || forced || !gmk_prune_is_quiet(b, p)) return 0;
-    int d = depth < GMK_PRUNE_DEPTHS ? depth : GMK_PRUNE_DEPTHS - 1;
-    int i = index < GMK_PRUNE_MOVES ? index : GMK_PRUNE_MOVES - 1;
-    int r = t->r[d][i];
-    if (pv_node) r--;
-    if (killer) r--;
-    if (gmk_movegen_shape(b, p, gmk_board_side(b)) >= BUILDING_SCORE) r--;
-    if (r > depth - 2) r = depth - 2; /* the reduced search keeps a ply */
-    return r < 0 ? 0 : r;
+bool gmk_prune_is_trivial(const gmk_board *b, gmk_pos p) {
+    for (int c = GMK_BLACK; c <= GMK_WHITE; c++)
+        for (int d = 0; d < GMK_DIRS; d++) {
+            int pat = gmk_cell_pattern(&b->cell[p], (gmk_color)c, d);
+            if (pat >= GMK_PAT_F2 && pat != GMK_PAT_DF4) return false;
+        }
+    return true;
+}
+
+bool gmk_prune_blocks_four(const gmk_board *b, gmk_pos p) {
+    gmk_threat t = (gmk_threat)b->cell[p].threat[gmk_opponent(gmk_board_side(b))];
+    return t >= GMK_TH_FOUR && t != GMK_TH_FORBID;
+}
+
+int gmk_prune_distance_back(const gmk_board *b, gmk_pos p, int back) {
+    if (back < 1 || b->move_count < back) return 99;
+    gmk_pos q = b->moves[b->move_count - back];
+    int dx = abs(gmk_pos_x(p) - gmk_pos_x(q)), dy = abs(gmk_pos_y(p) - gmk_pos_y(q));
+    return dx > dy ? dx : dy;
+}
+
+int gmk_prune_move_limit(int depth, bool improving) {
+    if (depth < 0) depth = 0;
+    int limit = (3 + (int)pow(depth, 1.32)) / (improving ? 1 : 2);
+    return limit < 1 ? 1 : limit;
+}
+
+/* far from both sides' last moves */
+static bool distracted(const gmk_board *b, gmk_pos p) {
+    return gmk_prune_distance_back(b, p, 2) > 4 && gmk_prune_distance_back(b, p, 1) > 4;
+}
+
+bool gmk_prune_near_horizon(const gmk_board *b, gmk_pos p, int depth, int index,
+                            const gmk_prune_node *node) {
+    if (depth >= 4) return false;
+    if (!node->forced) return gmk_prune_is_trivial(b, p);
+    return index > 0 && !gmk_prune_blocks_four(b, p) && distracted(b, p);
+}
+
+int gmk_prune_reduction(const gmk_board *b, gmk_pos p, int depth, int index,
+                        const gmk_prune_node *node, bool killer, int history) {
+    if (depth < 2 || index < 1) return 0;
+    gmk_color me = gmk_board_side(b);
+    double r = log(depth) * log(index + 1);
+    if (!node->pv_node && !node->improving && r > 1) r += 1;
+    if (node->pv_node) r -= 1;
+    if (node->forced && !gmk_prune_blocks_four(b, p))
+        r += (gmk_prune_distance_back(b, p, 1) > 4 ? 1.9 : 0) +
+             (gmk_prune_distance_back(b, p, 2) > 4 ? 1.0 : 0);
+    gmk_threat mine = (gmk_threat)b->cell[p].threat[me];
+    bool attack = mine >= GMK_TH_THREE && mine != GMK_TH_FORBID;
+    if (!node->pv_node && !attack && !node->forced && !killer) r += 1.0;
+    r -= (history - HISTORY_NEUTRAL) /
+         (depth > 5 ? (double)HISTORY_PER_PLY_DEEP : (double)HISTORY_PER_PLY_SHALLOW);
+    int plies = (int)(r + 0.5);
+    if (plies > depth - 2) plies = depth - 2; /* the reduced search keeps a ply */
+    return plies < 0 ? 0 : plies;
+}
+
+int gmk_prune_reverse_futility_margin(int depth, bool improving) {
+    int margin = REVERSE_FUTILITY_PER_PLY * (depth - 1 - (improving ? 1 : 0));
+    return margin < 0 ? 0 : margin;
+}
+
+int gmk_prune_razor_margin(int depth) {
+    if (depth < 1 || depth > 2) return -1;
+    return 366 * (17 * depth * depth / 100 + 14 * depth + 19) / 100;
 }
 
 bool gmk_prune_late_move(const gmk_board *b, gmk_pos p, int depth, int index, bool pv_node,

@@ -1,38 +1,73 @@
 /* prune.h: the search's selectivity rules, kept apart from the search so that tests can hold
- * them to their promise: which moves are quiet, how far a late quiet move is reduced (a table
- * of depth x move number), which late quiet moves are skipped at low depth (move-count
- * pruning), and when the static evaluation says quiet moves near the leaves cannot reach
- * alpha (futility pruning, margins in the evaluation's units).
+ * them to their promise. Every move after the first may be reduced or skipped, threes, fours
+ * and blocks included, by the move-count, reduction and near-horizon rules below; the search
+ * applies them only once a move of the node holds (a node where every move tried so far loses
+ * is searched in full), and never to the single block of a four. Two older rules for quiet
+ * moves (no three or four for either side) stay beside them: move-count pruning of quiet
+ * moves at non-PV nodes, and futility pruning of quiet moves near the leaves.
  *
- * Only quiet moves are ever reduced or skipped: a move that makes a three or a four for either
- * side (an attack, or a block of the opponent's shapes) is always searched in full, and at a
- * node whose list was narrowed to defences (movegen's forced list) nothing is skipped. */
+ * The node rules before the move loop read the static evaluation: reverse futility (an
+ * evaluation far enough over beta returns at once) and razoring (one far under alpha at depth
+ * 1 or 2 drops into the threat quiescence). Their margins are in the evaluation's units (732
+ * a logit of the win rate). The rules and their constants follow the design of the strongest
+ * open engine's alpha-beta search (Rapfi, github.com/dhbloo/rapfi: move counts 3 + d^1.32,
+ * reductions log d x log i, margins converted from its 1/200 logit), measured here in the
+ * engine journal (2026-12-06, seventh session). */
 #ifndef GMK_PRUNE_H
 #define GMK_PRUNE_H
 
 #include "core/board.h"
 
-enum { GMK_PRUNE_DEPTHS = 65, GMK_PRUNE_MOVES = 64 };
-
+/* What the rules know of a node. */
 typedef struct {
-    uint8_t r[GMK_PRUNE_DEPTHS][GMK_PRUNE_MOVES]; /* plies, by depth and move number */
-} gmk_prune_table;
-
-/* Fills t: about 1 + log(depth) x log(move number) plies. */
-void gmk_prune_init(gmk_prune_table *t);
+    bool pv_node;   /* on the principal variation */
+    bool forced;    /* its list holds only defences (movegen's forced list) */
+    bool improving; /* its static evaluation is above the mover's two plies before */
+} gmk_prune_node;
 
 /* True when p makes no three or four for the side to move nor for its opponent. */
 bool gmk_prune_is_quiet(const gmk_board *b, gmk_pos p);
 
-/* The reduction, in plies, of move p searched index-th (from 0) at a node of this depth, so
- * that the reduced search keeps at least one ply: 0 for moves that are not quiet, the first
- * move, forced lists and depths under 3; one less at PV nodes, for killers and for quiet
- * moves that build the mover's own shapes (b is the position before p is played). */
-int gmk_prune_reduction(const gmk_prune_table *t, const gmk_board *b, gmk_pos p, int depth,
-                        int index, bool pv_node, bool forced, bool killer);
+/* True when no line through p holds an open two, a closed three or more for either colour. */
+bool gmk_prune_is_trivial(const gmk_board *b, gmk_pos p);
 
-/* Move-count pruning: true when the quiet move p, index-th at a non-PV node that is not
- * forced, is far enough down the list at this depth to be skipped. */
+/* True when p is a point where the opponent of the side to move would make a four or more:
+ * a move there blocks a three. */
+bool gmk_prune_blocks_four(const gmk_board *b, gmk_pos p);
+
+/* The king's-move distance from p to the move played `back` plies ago (1: the opponent's
+ * last move, 2: the mover's); 99 when there is none. */
+int gmk_prune_distance_back(const gmk_board *b, gmk_pos p, int back);
+
+/* Move-count pruning of every move: the search stops at the move numbered (from 1) this
+ * count at a node of this depth: 3 + depth^1.32, halved when not improving, at least 1. */
+int gmk_prune_move_limit(int depth, bool improving);
+
+/* Near the horizon (depth under 4) a move after the first is skipped when it is trivial at a
+ * node that is not forced, or, at a forced node, when it blocks no four and is far (over 4)
+ * from both sides' last moves. */
+bool gmk_prune_near_horizon(const gmk_board *b, gmk_pos p, int depth, int index,
+                            const gmk_prune_node *node);
+
+/* The reduction, in plies, of move p searched index-th (from 0) at a node of this depth, so
+ * that the reduced search keeps at least one ply; 0 for the first move and under depth 2.
+ * log(depth) x log(index + 1), a ply more at a non-PV node that is not improving, a ply less
+ * at a PV node, about two more for a defence far from both last moves that blocks no four, one
+ * more at a non-PV node for a move that neither threatens nor defends and is not a killer,
+ * and less the better the move's history (`history`, history.h's stat score). */
+int gmk_prune_reduction(const gmk_board *b, gmk_pos p, int depth, int index,
+                        const gmk_prune_node *node, bool killer, int history);
+
+/* Reverse futility: the margin over beta at which a non-PV node that is not forced returns
+ * its static evaluation: 230 a ply over the first, a ply less when improving. */
+int gmk_prune_reverse_futility_margin(int depth, bool improving);
+
+/* Razoring: the margin under alpha at which a non-PV node of depth 1 or 2 drops into the
+ * threat quiescence; -1 (never) at other depths. */
+int gmk_prune_razor_margin(int depth);
+
+/* Move-count pruning of quiet moves: true when the quiet move p, index-th at a non-PV node
+ * that is not forced, is far enough down the list at this depth to be skipped. */
 bool gmk_prune_late_move(const gmk_board *b, gmk_pos p, int depth, int index, bool pv_node,
                          bool forced);
 

@@ -1,8 +1,10 @@
 /* search.c: iterative deepening principal-variation alpha-beta (negamax) with aspiration
- * windows, a transposition table, staged move ordering (TT move, forced answers, threats,
- * killers, history), forced-move handling, late-move reductions and move-count and futility
- * pruning (the rules in prune.h), mate scores with their distance, and the threat-space solver
- * at the root and at the leaves. See search.h. */
+ * windows, a transposition table, move ordering (TT move, forced answers, threats, killers,
+ * the learned policy and the running history of history.h), forced-move handling, the
+ * selectivity of prune.h on every move (move counts, reductions, near-horizon pruning, reverse
+ * futility, razoring), mate scores with their distance, and the threat-space solver at the
+ * root and at the leaves, where the mover's fours near its last move are also searched. See
+ * search.h. */
 #include "search.h"
 
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include "core/renju.h"
 #include "core/rules.h"
 #include "eval.h"
+#include "history.h"
 #include "movegen.h"
 #include "prune.h"
 #include "threat.h"
@@ -26,6 +29,9 @@ enum { KILLER_BONUS = 300 };
 /* the threat quiescence at the leaves: VCF budget and depth, plies past the horizon, and
  * what a threat that no listed defence stops costs */
 enum { LEAF_VCF_NODES = 60, LEAF_VCF_FOURS = 10, LEAF_PLIES = 2, LEAF_THREAT_PENALTY = 3000 };
+/* the quiescence's fours: how many levels past the horizon, and from which level on only fours
+ * that also make a three */
+enum { LEAF_FOUR_LEVELS = 6, LEAF_FOUR_THREE_FROM = 2 };
 
 struct gmk_searcher {
     gmk_tt own_tt; /* the table of a main searcher; helpers leave it empty */
@@ -34,11 +40,11 @@ struct gmk_searcher {
     gmk_threat_ctx threat;
     gmk_board b;
     gmk_board_journal *journal; /* b's undo journal */
-    int history[3][GMK_CELLS];
+    gmk_history history;
     gmk_pos killers[MAX_PLY][2];
+    int static_eval[MAX_PLY]; /* each node's static evaluation, for "improving" */
     gmk_pos pv[MAX_PLY][MAX_PLY];
     int pv_len[MAX_PLY];
-    gmk_prune_table prune; /* late-move reductions */
     /* this search */
     gmk_limits limits;
     gmk_time_budget budget;
@@ -50,7 +56,6 @@ struct gmk_searcher {
     int64_t stop_ms;    /* elapsed time at which the search stops (the hard limit or less) */
     int64_t next_check; /* search + solver nodes at which to look at the clock next */
     int root_done;      /* root moves fully searched in the current root pass */
-    bool root_improved; /* this iteration completed a root move above its pass's alpha */
     gmk_pos excluded[GMK_MAX_NBEST]; /* root moves already reported (multi-PV) */
     int nexcluded;
 };
@@ -73,7 +78,6 @@ gmk_searcher *gmk_searcher_new(size_t memory_bytes) {
                           ? memory_bytes - threat_bytes - sizeof *s - (1u << 20)
                           : 1u << 16;
     s->tt = &s->own_tt;
-    gmk_prune_init(&s->prune);
     s->journal = gmk_board_journal_new();
     if (!s->journal || !gmk_tt_init(&s->own_tt, tt_bytes) ||
         !gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
@@ -88,7 +92,6 @@ gmk_searcher *gmk_searcher_new_helper(gmk_searcher *main_searcher, int k) {
     if (!s) return NULL;
     s->tt = main_searcher->tt;
     s->helper = k;
-    gmk_prune_init(&s->prune);
     s->journal = gmk_board_journal_new();
     if (!s->journal || !gmk_threat_ctx_init(&s->threat, THREAT_TABLE)) {
         gmk_searcher_free(s);
@@ -122,7 +125,7 @@ size_t gmk_searcher_memory_bytes(const gmk_searcher *s) {
 void gmk_searcher_clear(gmk_searcher *s) {
     if (s->helper == 0) gmk_tt_clear(&s->own_tt);
     gmk_threat_ctx_clear(&s->threat);
-    memset(s->history, 0, sizeof s->history);
+    gmk_history_clear(&s->history);
     memset(s->killers, 0xFF, sizeof s->killers);
 }
 
@@ -198,6 +201,37 @@ static bool short_vcf(gmk_searcher *s, gmk_color c, gmk_pos *seq, int *len) {
     return win;
 }
 
+static bool near_own_last(const gmk_board *b, gmk_pos p) {
+    gmk_pos last = b->moves[b->move_count - 2];
+    int dx = abs(gmk_pos_x(p) - gmk_pos_x(last)), dy = abs(gmk_pos_y(p) - gmk_pos_y(last));
+    return (dx <= 2 && dy <= 2) || ((dx == 0 || dy == 0 || dx == dy) && (dx > dy ? dx : dy) <= 4);
+}
+
+/* A quiet leaf: stand pat on the evaluation, or play one of the mover's fours near its own
+ * last move (in the square of 2 or on its lines within 4); the forced block is searched as a
+ * single reply and the next leaf comes a level deeper. LEAF_FOUR_LEVELS levels at most, and
+ * from LEAF_FOUR_THREE_FROM on only fours that also make a three. */
+static int quiesce_fours(gmk_searcher *s, int ply, int depth, int alpha, int beta) {
+    gmk_board *b = &s->b;
+    gmk_color me = gmk_board_side(b);
+    int best = gmk_eval(b);
+    if (best >= beta || depth <= -LEAF_FOUR_LEVELS || ply >= MAX_PLY - 8 || b->move_count < 2)
+        return best;
+    gmk_pos fours[GMK_MAX_MOVES];
+    int nf = gmk_movegen_fours(b, me, fours);
+    for (int f = 0; f < nf && best < beta; f++) {
+        gmk_pos p = fours[f];
+        if (!near_own_last(b, p)) continue;
+        if (depth <= -LEAF_FOUR_THREE_FROM && b->cell[p].threat[me] != GMK_TH_FOUR_THREE) continue;
+        gmk_board_make(b, p);
+        int score = -search(s, ply + 1, depth - 1, -beta, -(alpha > best ? alpha : best), false);
+        gmk_board_undo(b);
+        if (s->stopped) return 0;
+        if (score > best) best = score;
+    }
+    return best;
+}
+
 /* Leaf (depth <= 0): a threat quiescence. The mover's short VCF wins; when the opponent has
  * one (it would win if the mover passed), the position is not quiet: the defences (the
  * points of that VCF, the mover's fours, or every block of an open three) are searched a ply
@@ -213,7 +247,7 @@ static int leaf(gmk_searcher *s, int ply, int depth, int alpha, int beta) {
     if (has_threats(b, me) && short_vcf(s, me, seq, &len)) return GMK_SCORE_WIN - (ply + len + 2);
     if (depth <= -LEAF_PLIES || ply >= MAX_PLY - 4 || !has_threats(b, opp) ||
         !short_vcf(s, opp, seq, &len))
-        return gmk_eval(b);
+        return quiesce_fours(s, ply, depth, alpha, beta);
     gmk_scored_move moves[GMK_MAX_MOVES];
     bool forced = false;
     int n = 0;
@@ -320,7 +354,7 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
                 moves[i].score += KILLER_BONUS;
             else if (p == s->killers[ply][1])
                 moves[i].score += KILLER_BONUS * 3 / 4;
-            moves[i].score += s->history[me][p] >> 4;
+            moves[i].score += gmk_history_order(&s->history, b, p);
         }
         int cap = s->limits.max_candidates;
         if (cap > 0 && n > cap && !forced) {
@@ -331,13 +365,29 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
 
     int best = -INF, orig_alpha = alpha;
     gmk_pos best_move = GMK_POS_NONE;
-    /* futility pruning near the leaves needs the static evaluation (levels 1-2 take none) */
+    /* the selectivity reads the static evaluation (levels 1-2 take none and prune only by
+     * their older rule); a single block keeps its parent's, seen from this side */
     bool selective = !s->limits.shape_only;
+    gmk_prune_node node = {.pv_node = pv_node, .forced = forced, .improving = true};
     int static_eval = 0;
-    if (selective && !pv_node && !forced && depth <= GMK_PRUNE_FUTILITY_DEPTH)
-        static_eval = gmk_eval(b);
-    else
-        selective = false;
+    int move_limit = GMK_MAX_MOVES;
+    if (selective) {
+        static_eval = must_block && ply > 0 ? -s->static_eval[ply - 1] : gmk_eval(b);
+        s->static_eval[ply] = static_eval;
+        node.improving = ply < 2 || static_eval > s->static_eval[ply - 2];
+        if (!must_block) move_limit = gmk_prune_move_limit(depth, node.improving);
+        if (!pv_node && !forced && !must_block && ply > 0) {
+            if (abs(beta) < GMK_SCORE_MATE_BOUND &&
+                static_eval - gmk_prune_reverse_futility_margin(depth, node.improving) >= beta)
+                return static_eval;
+            int razor = gmk_prune_razor_margin(depth);
+            if (razor >= 0 && abs(alpha) < GMK_SCORE_MATE_BOUND && static_eval + razor < alpha)
+                return leaf(s, ply, 0, alpha, alpha + 1);
+        }
+    }
+    /* futility pruning of quiet moves, near the leaves */
+    if (pv_node || forced || depth > GMK_PRUNE_FUTILITY_DEPTH) selective = false;
+    gmk_history_tried tried = {.nattack = 0, .nquiet = 0};
     for (int i = 0; i < n; i++) {
         /* pick the best remaining move (most nodes cut after one or two) */
         int pick = i;
@@ -356,15 +406,21 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
                         ? quiet && !pv_node && i >= 6 + 3 * depth
                         : gmk_prune_late_move(b, p, depth, i, pv_node, forced);
         if (late && best > -GMK_SCORE_MATE_BOUND) continue;
+        /* move counts and the near-horizon rule, once a move holds */
+        if (ply > 0 && i + 1 >= move_limit && best > -GMK_SCORE_MATE_BOUND) break;
+        if (ply > 0 && !must_block && !s->limits.shape_only && best > -GMK_SCORE_MATE_BOUND &&
+            gmk_prune_near_horizon(b, p, depth, i, &node))
+            continue;
         if (selective && gmk_prune_futile(b, p, depth, i, static_eval, alpha, pv_node, forced)) {
             int bound = gmk_prune_futility_value(b, depth, static_eval);
             if (bound > best) best = bound;
             continue;
         }
         bool killer = p == s->killers[ply][0] || p == s->killers[ply][1];
-        int r = s->limits.shape_only
+        int r = s->limits.shape_only || must_block
                     ? 0
-                    : gmk_prune_reduction(&s->prune, b, p, depth, i, pv_node, forced, killer);
+                    : gmk_prune_reduction(b, p, depth, i, &node, killer,
+                                          gmk_history_stat(&s->history, me, p));
         gmk_tt_prefetch(s->tt, b->hash ^ gmk_zobrist(gmk_board_side(b), p));
         gmk_board_make(b, p);
         int child_depth = depth - 1;
@@ -381,6 +437,7 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
         }
         gmk_board_undo(b);
         if (s->stopped) return best > -INF ? best : 0;
+        if (score < beta) gmk_history_note_tried(&tried, b, p, forced);
         if (score > best) {
             best = score;
             best_move = p;
@@ -388,14 +445,10 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
                 alpha = score;
                 update_pv(s, ply, p);
                 if (alpha >= beta) {
-                    if (quiet) {
-                        if (s->killers[ply][0] != p) {
-                            s->killers[ply][1] = s->killers[ply][0];
-                            s->killers[ply][0] = p;
-                        }
-                        s->history[me][p] += depth * depth;
-                        if (s->history[me][p] > (1 << 20))
-                            for (int q = 0; q < GMK_CELLS; q++) s->history[me][q] /= 2;
+                    gmk_history_cut(&s->history, b, p, forced, depth, &tried);
+                    if (!forced && !gmk_history_is_attack(b, p) && s->killers[ply][0] != p) {
+                        s->killers[ply][1] = s->killers[ply][0];
+                        s->killers[ply][0] = p;
                     }
                     break;
                 }
@@ -427,7 +480,7 @@ static bool excluded(const gmk_searcher *s, gmk_pos p) {
 static int search_root(gmk_searcher *s, root_move *rm, int n, int depth, int alpha, int beta,
                        bool full_window) {
     gmk_board *b = &s->b;
-    int best = -INF, alpha0 = alpha;
+    int best = -INF;
     s->nodes++;
     s->root_done = 0;
     for (int i = 0; i < n; i++) {
@@ -448,7 +501,6 @@ static int search_root(gmk_searcher *s, root_move *rm, int n, int depth, int alp
         gmk_board_undo(b);
         if (s->stopped) break;
         s->root_done++;
-        if (score > alpha0) s->root_improved = true;
         rm[i].score = score;
         if (score > best) {
             best = score;
@@ -601,7 +653,6 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
         gmk_search_result iter = *out;
         iter.nlines = 0;
         s->nexcluded = 0;
-        s->root_improved = false;
         bool complete = true;
         iter_start = elapsed_ms(s);
         for (int line = 0; line < nbest; line++) {
@@ -633,17 +684,9 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
             iter.nlines = line + 1;
             s->excluded[s->nexcluded++] = rm[line].pos;
         }
-        if (!complete && depth > 1) {
-            /* a partial iteration still counts once a root move finished above its window's
-             * alpha: the old best searched deeper, or a move that beat it (kept at rm[0]) */
-            if (nbest == 1 && !choose && s->root_improved) {
-                fill_line(&out->lines[0], &rm[0]);
-                out->nlines = 1;
-                out->best = rm[0].pos;
-                out->score = rm[0].score;
-            }
-            break;
-        }
+        /* an unfinished iteration does not count: after a fail low its window is wide
+         * open, and a move that merely beat -infinity there would be played */
+        if (!complete && depth > 1) break;
         iter.best = iter.lines[0].move;
         iter.score = iter.lines[0].score;
         iter.depth = depth;

@@ -1,12 +1,14 @@
-/* test_prune.c: the selectivity rules of src/engine/prune.c never drop a forced defence.
+/* test_prune.c: the selectivity rules of src/engine/prune.c keep their promises.
  *
  * For every position of the tactics suite where the side to move must defend (block, block3,
  * defend: a four, an open three, or a VCF the opponent would have if it moved twice), the
  * real defences are found by trying every candidate move against the threat solver. Then, at
  * every depth and every place in the move list, at least one real defence must be neither
- * skipped by move-count pruning nor by futility pruning (with an evaluation far under alpha,
- * where futility prunes all it may), and no defence that makes or blocks a three or four may
- * be reduced or skipped. The reduction table is checked for its shape. */
+ * skipped by the quiet-move rules (move counts, futility with an evaluation far under alpha),
+ * no defence that makes or blocks a three or four may be skipped by them, and no block of a
+ * four may be skipped by the near-horizon rule. The reductions, move counts and margins are
+ * checked for their shape. (The search applies the move counts to every move only once a
+ * move of the node holds; the tactics suite, test_tactics.c, checks the search as a whole.) */
 #include <criterion/criterion.h>
 
 #include "engine/engine.h"
@@ -78,6 +80,12 @@ Test(prune, defences_are_never_all_pruned, .timeout = 300) {
             if (forced || !gmk_prune_is_quiet(&b, m[i].pos))
                 cr_expect(never_pruned, "line %d: defence %d of a forced or threat move pruned",
                           line_no, i);
+            gmk_prune_node node = {.pv_node = false, .forced = forced, .improving = false};
+            if (forced && gmk_prune_blocks_four(&b, m[i].pos))
+                for (int depth = 1; depth <= 12; depth++)
+                    for (int index = 0; index < GMK_MAX_MOVES; index++)
+                        cr_expect_not(gmk_prune_near_horizon(&b, m[i].pos, depth, index, &node),
+                                      "line %d: block %d skipped near the horizon", line_no, i);
         }
         cr_expect_gt(defences, 0, "line %d: no defence among the candidates", line_no);
         cr_expect_gt(kept, 0, "line %d: every one of %d defences may be pruned", line_no, defences);
@@ -88,86 +96,105 @@ Test(prune, defences_are_never_all_pruned, .timeout = 300) {
     cr_assert_gt(cases, 10, "too few defence cases: %d", cases);
 }
 
-Test(prune, reductions_grow_with_depth_and_move_number) {
-    static gmk_prune_table t;
-    gmk_prune_init(&t);
-    for (int d = 1; d < GMK_PRUNE_DEPTHS; d++)
-        for (int i = 1; i < GMK_PRUNE_MOVES; i++) {
-            cr_assert_geq(t.r[d][i], t.r[d - 1][i], "depth %d move %d", d, i);
-            cr_assert_geq(t.r[d][i], t.r[d][i - 1], "depth %d move %d", d, i);
-        }
-    cr_assert_eq(t.r[8][0], 0);
-    cr_assert_gt(t.r[10][30], t.r[3][3]);
-    /* applied: never below one ply, never to the first move or to a shallow node */
-    gmk_board b;
-    gmk_board_init(&b, 15, GMK_RULE_FREESTYLE);
-    gmk_board_make(&b, gmk_pos_xy(7, 7));
-    gmk_board_make(&b, gmk_pos_xy(8, 8));
-    gmk_pos far = gmk_pos_xy(1, 1);
-    cr_assert(gmk_prune_is_quiet(&b, far));
-    for (int depth = 1; depth < 40; depth++)
-        for (int index = 0; index < 100; index++) {
-            int r = gmk_prune_reduction(&t, &b, far, depth, index, false, false, false);
-            cr_assert_leq(r, depth < 3 ? 0 : depth - 2, "depth %d index %d: %d", depth, index, r);
-            if (index == 0) cr_assert_eq(r, 0);
-            cr_assert_eq(gmk_prune_reduction(&t, &b, far, depth, index, false, true, false), 0);
-        }
-}
-
-Test(prune, threats_and_blocks_are_never_pruned_or_reduced) {
-    static gmk_prune_table t;
-    gmk_prune_init(&t);
-    gmk_board b;
-    gmk_board_init(&b, 15, GMK_RULE_FREESTYLE);
-    /* black h8 i8 j8 (an open three), white far away; white to move */
-    const char *moves = "h8a1i8o1j8";
+static void position(const char *moves, gmk_board *b) {
     gmk_move_list list;
     char err[100];
-    cr_assert(gmk_notation_parse_moves(moves, 15, &list, err, sizeof err));
-    cr_assert(gmk_move_list_to_board(&list, GMK_RULE_FREESTYLE, &b));
-    gmk_pos block;
-    cr_assert(gmk_notation_parse_point("k8", 15, &block, err, sizeof err));
+    cr_assert(gmk_notation_parse_moves(moves, 15, &list, err, sizeof err), "%s", err);
+    cr_assert(gmk_move_list_to_board(&list, GMK_RULE_FREESTYLE, b));
+}
+
+static gmk_pos point(const char *name) {
+    gmk_pos p;
+    char err[100];
+    cr_assert(gmk_notation_parse_point(name, 15, &p, err, sizeof err), "%s", err);
+    return p;
+}
+
+Test(prune, reductions_keep_a_ply_and_spare_the_first_move) {
+    gmk_board b;
+    position("h8i9", &b);
+    gmk_pos far = point("b2");
+    cr_assert(gmk_prune_is_quiet(&b, far));
+    for (int pv = 0; pv < 2; pv++)
+        for (int improving = 0; improving < 2; improving++) {
+            gmk_prune_node node = {.pv_node = pv, .forced = false, .improving = improving};
+            for (int depth = 1; depth < 40; depth++)
+                for (int index = 0; index < 100; index++) {
+                    int r = gmk_prune_reduction(&b, far, depth, index, &node, false, 0);
+                    cr_assert_leq(r, depth < 2 ? 0 : depth - 2, "depth %d index %d: %d", depth,
+                                  index, r);
+                    cr_assert_geq(r, 0);
+                    if (index == 0) cr_assert_eq(r, 0);
+                }
+        }
+    /* deeper and later means no less; a PV node, a good history and a killer mean no more */
+    gmk_prune_node cut = {.pv_node = false, .forced = false, .improving = true};
+    gmk_prune_node pv = {.pv_node = true, .forced = false, .improving = true};
+    for (int depth = 2; depth < 30; depth++)
+        for (int index = 1; index < 60; index++) {
+            int r = gmk_prune_reduction(&b, far, depth, index, &cut, false, 0);
+            cr_assert_geq(gmk_prune_reduction(&b, far, depth + 1, index, &cut, false, 0), r);
+            cr_assert_geq(gmk_prune_reduction(&b, far, depth, index + 1, &cut, false, 0), r);
+            cr_assert_leq(gmk_prune_reduction(&b, far, depth, index, &pv, false, 0), r);
+            cr_assert_leq(gmk_prune_reduction(&b, far, depth, index, &cut, true, 0), r);
+            cr_assert_leq(gmk_prune_reduction(&b, far, depth, index, &cut, false, 20000), r);
+        }
+    cr_assert_gt(gmk_prune_reduction(&b, far, 12, 30, &cut, false, 0),
+                 gmk_prune_reduction(&b, far, 12, 30, &cut, false, 20000));
+    cr_assert_gt(gmk_prune_reduction(&b, far, 12, 30, &cut, false, 0),
+                 gmk_prune_reduction(&b, far, 3, 2, &cut, false, 0));
+}
+
+/* Black h8 i8 j8 (an open three), white far away; white to move must block. */
+Test(prune, blocks_are_reduced_less_than_far_moves_and_never_trivial) {
+    gmk_board b;
+    position("h8a1i8o1j8", &b);
+    gmk_pos block = point("k8"), far = point("c13");
     cr_assert_not(gmk_prune_is_quiet(&b, block));
-    for (int depth = 1; depth < 20; depth++)
-        for (int index = 1; index < 100; index++) {
+    cr_assert_not(gmk_prune_is_trivial(&b, block));
+    cr_assert(gmk_prune_blocks_four(&b, block));
+    cr_assert_not(gmk_prune_blocks_four(&b, far));
+    cr_assert(gmk_prune_is_trivial(&b, far));
+    gmk_prune_node forced = {.pv_node = false, .forced = true, .improving = true};
+    for (int depth = 2; depth < 20; depth++)
+        for (int index = 1; index < 60; index++) {
             cr_assert_not(gmk_prune_late_move(&b, block, depth, index, false, false));
             cr_assert_not(gmk_prune_futile(&b, block, depth, index, -9000, 0, false, false));
-            cr_assert_eq(gmk_prune_reduction(&t, &b, block, depth, index, false, false, false), 0);
+            cr_assert_not(gmk_prune_near_horizon(&b, block, depth, index, &forced));
+            cr_assert_leq(gmk_prune_reduction(&b, block, depth, index, &forced, false, 0),
+                          gmk_prune_reduction(&b, far, depth, index, &forced, false, 0),
+                          "depth %d index %d", depth, index);
         }
+    cr_assert_lt(gmk_prune_reduction(&b, block, 12, 10, &forced, false, 0),
+                 gmk_prune_reduction(&b, far, 12, 10, &forced, false, 0));
+    /* near the horizon, far from both last moves, a move that blocks nothing is dropped */
+    cr_assert(gmk_prune_near_horizon(&b, far, 3, 1, &forced));
+    cr_assert_not(gmk_prune_near_horizon(&b, far, 4, 1, &forced));
+    cr_assert_not(gmk_prune_near_horizon(&b, far, 3, 0, &forced));
+    cr_assert_eq(gmk_prune_distance_back(&b, block, 1), 1);  /* j8, the last move */
+    cr_assert_eq(gmk_prune_distance_back(&b, block, 2), 7);  /* o1, white's last */
+    cr_assert_eq(gmk_prune_distance_back(&b, block, 9), 99); /* before the first move */
 }
 
-/* A quiet move that builds the mover's own shape is reduced a ply less than one that builds
- * nothing; the opponent's shape at the point does not matter (a move there is searched before
- * the stone is placed, and the rule reads the mover's side of it). */
-Test(prune, building_moves_are_reduced_less) {
-    static gmk_prune_table t;
-    gmk_prune_init(&t);
-    gmk_board b;
-    gmk_board_init(&b, 15, GMK_RULE_FREESTYLE);
-    /* black h8, j8 and h10, white far away at a1, o15 and a15; black to move */
-    gmk_move_list list;
-    char err[100];
-    cr_assert(gmk_notation_parse_moves("h8a1j8o15h10a15", 15, &list, err, sizeof err));
-    cr_assert(gmk_move_list_to_board(&list, GMK_RULE_FREESTYLE, &b));
-    gmk_pos build = GMK_POS_NONE, far;
-    for (int y = 0; y < 15 && build == GMK_POS_NONE; y++)
-        for (int x = 0; x < 15 && build == GMK_POS_NONE; x++) {
-            gmk_pos p = gmk_pos_xy(x, y);
-            if (gmk_board_empty_at(&b, p) && gmk_prune_is_quiet(&b, p) &&
-                gmk_movegen_shape(&b, p, GMK_BLACK) >= 40)
-                build = p;
-        }
-    cr_assert_neq(build, GMK_POS_NONE, "no quiet point builds a shape");
-    cr_assert(gmk_notation_parse_point("d4", 15, &far, err, sizeof err));
-    cr_assert(gmk_prune_is_quiet(&b, far));
-    cr_assert_lt(gmk_movegen_shape(&b, far, GMK_BLACK), 40);
-    int r_build = gmk_prune_reduction(&t, &b, build, 12, 20, false, false, false);
-    int r_far = gmk_prune_reduction(&t, &b, far, 12, 20, false, false, false);
-    cr_assert_eq(r_build, r_far - 1, "building %d, far %d", r_build, r_far);
-    /* with white to move, that point is on black's shapes but builds nothing of white's */
-    cr_assert(gmk_board_empty_at(&b, gmk_pos_xy(14, 7)));
-    gmk_board_make(&b, gmk_pos_xy(14, 7));
-    cr_assert_lt(gmk_movegen_shape(&b, build, GMK_WHITE), 40);
-    cr_assert_eq(gmk_prune_reduction(&t, &b, build, 12, 20, false, false, false),
-                 gmk_prune_reduction(&t, &b, far, 12, 20, false, false, false));
+Test(prune, move_counts_and_margins_grow_with_depth) {
+    for (int depth = 1; depth < 60; depth++) {
+        int improving = gmk_prune_move_limit(depth, true),
+            halved = gmk_prune_move_limit(depth, false);
+        cr_assert_geq(halved, 1);
+        cr_assert_geq(improving, halved);
+        cr_assert_geq(gmk_prune_move_limit(depth + 1, true), improving, "depth %d", depth);
+        cr_assert_geq(gmk_prune_move_limit(depth + 1, false), halved, "depth %d", depth);
+        int margin = gmk_prune_reverse_futility_margin(depth, false);
+        cr_assert_geq(margin, gmk_prune_reverse_futility_margin(depth, true));
+        cr_assert_geq(gmk_prune_reverse_futility_margin(depth + 1, false), margin);
+        cr_assert_geq(gmk_prune_reverse_futility_margin(depth, true), 0);
+    }
+    cr_assert_eq(gmk_prune_move_limit(1, true), 4);
+    cr_assert_eq(gmk_prune_move_limit(10, true), 23);
+    cr_assert_eq(gmk_prune_move_limit(10, false), 11);
+    cr_assert_gt(gmk_prune_reverse_futility_margin(8, false), 1000);
+    cr_assert_eq(gmk_prune_razor_margin(0), -1);
+    cr_assert_eq(gmk_prune_razor_margin(3), -1);
+    cr_assert_gt(gmk_prune_razor_margin(2), gmk_prune_razor_margin(1));
+    cr_assert_gt(gmk_prune_razor_margin(1), 0);
 }

@@ -142,9 +142,14 @@ Test(review, leaving_a_four_is_a_blunder, .timeout = 60) {
     cr_assert_eq(m->after, 0, "after i8 black has a five");
     cr_assert_eq(m->best, pt("h12"), "the better move blocks the four");
     /* the block was white's only move: its position was searched after it, so black's h11
-     * before it is judged on what white could do, not on an unsearched 50% */
-    cr_assert_lt(rv->move[6].lost, 20, "h11 (lost %d) is no mistake", rv->move[6].lost);
-    cr_assert(!rv->move[6].turning);
+     * before it is judged on what white could do, not on an unsearched 50%: the position
+     * after h11 holds the block and then the line of that search, and its score */
+    const gmk_review_search *after_four = &rv->search[7];
+    cr_assert_eq(after_four->best, pt("h12"));
+    cr_assert_eq(after_four->pv[0], pt("h12"));
+    cr_assert_gt(after_four->pv_len, 1, "no search after the forced block");
+    cr_assert_neq(after_four->score, 0, "the forced position kept an unsearched score");
+    cr_assert_lt(rv->move[6].lost, 30, "h11 (lost %d) is a blunder", rv->move[6].lost);
     int counts[2][GMK_LABEL_COUNT];
     gmk_review_tally(rv, counts);
     cr_assert_eq(counts[1][GMK_LABEL_BLUNDER], 1);
