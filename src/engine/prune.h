@@ -52,9 +52,10 @@ bool gmk_prune_near_horizon(const gmk_board *b, gmk_pos p, int depth, int index,
 /* The reduction, in plies, of move p searched index-th (from 0) at a node of this depth, so
  * that the reduced search keeps at least one ply; 0 for the first move and under depth 2.
  * log(depth) x log(index + 1), a ply more at a non-PV node that is not improving, a ply less
- * at a PV node, about two more for a defence far from both last moves that blocks no four, one
- * more at a non-PV node for a move that neither threatens nor defends and is not a killer,
- * and less the better the move's history (`history`, history.h's stat score). */
+ * at a PV node; for a defence that blocks no four, 1.9 more when it is over 4 from the
+ * opponent's last move and 1.0 more when over 4 from the mover's; one more at a non-PV node
+ * for a move that neither threatens nor defends and is not a killer; and less the better the
+ * move's history (`history`, history.h's stat score). Rounded to whole plies. */
 int gmk_prune_reduction(const gmk_board *b, gmk_pos p, int depth, int index,
                         const gmk_prune_node *node, bool killer, int history);
 
