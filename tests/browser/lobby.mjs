@@ -129,6 +129,10 @@ await test('lobby chat: a line typed in one page (Enter) appears in another, as 
     assert.deepEqual(line, [['Ann', 'hello <b>lobby</b> evil']], 'the name and line as text, the bidi control gone');
     assert.equal(await bob.page.$$eval('#chat-lines b', (x) => x.length), 0, 'no element made of a line');
     await ann.page.waitForFunction(() => document.querySelectorAll('#chat-lines li').length === 1);
+    // the line may reach Ann's page by the live stream before her send's answer, which empties
+    // the field: wait for that answer (a field never emptied fails here, on the timeout)
+    await ann.page.waitForFunction(() => document.getElementById('chat-text').value === '', null, { timeout: 5000 })
+        .catch(() => {});
     assert.equal(await field.inputValue(), '', 'the field is emptied once sent');
     await shot(bob.page, path.join(SHOTS, 'lobby-chat.png'));
     // a reload starts with the stored line
