@@ -54,8 +54,8 @@ static const int defence_bonus[GMK_TH_COUNT] = {
 };
 
 /* A colour's shape at a cell, set by hand (the first weights of the evaluation, before they
- * were fitted): the threat search orders its moves by it, the reductions spare blocks of it,
- * and levels 1-2 evaluate with it. The search's own order is the learned policy (policy.h). */
+ * were fitted): the threat search orders its moves by it and levels 1-2 evaluate with it.
+ * The search's own order is the learned policy (policy.h). */
 static const int16_t order_pattern_weight[GMK_PAT_COUNT] = {
     [GMK_PAT_DEAD] = 0, [GMK_PAT_OL] = 0,   [GMK_PAT_B1] = 1,  [GMK_PAT_F1] = 3,
     [GMK_PAT_B2] = 6,   [GMK_PAT_F2] = 16,  [GMK_PAT_B3] = 20, [GMK_PAT_F3] = 60,
