@@ -39,20 +39,9 @@ int gmk_prune_distance_back(const gmk_board *b, gmk_pos p, int back) {
     return dx > dy ? dx : dy;
 }
 
-/* 3 + (int)pow(depth, 1.32) by depth (pow in every node cost 1% of the time; a unit test
- * checks the table against pow) */
-enum { MOVE_LIMIT_DEPTHS = 64 };
-static const int16_t move_limit_table[MOVE_LIMIT_DEPTHS] = {
-    3,   4,   5,   7,   9,   11,  13,  16,  18,  21,  23,  26,  29,  32,  35,  38,
-    41,  45,  48,  51,  55,  58,  62,  65,  69,  73,  76,  80,  84,  88,  92,  96,
-    100, 104, 108, 112, 116, 120, 124, 128, 133, 137, 141, 146, 150, 155, 159, 164,
-    168, 173, 177, 182, 187, 191, 196, 201, 206, 210, 215, 220, 225, 230, 235, 240,
-};
-
 int gmk_prune_move_limit(int depth, bool improving) {
     if (depth < 0) depth = 0;
-    if (depth >= MOVE_LIMIT_DEPTHS) depth = MOVE_LIMIT_DEPTHS - 1;
-    int limit = move_limit_table[depth] / (improving ? 1 : 2);
+    int limit = (3 + (int)pow(depth, 1.32)) / (improving ? 1 : 2);
     return limit < 1 ? 1 : limit;
 }
 
@@ -91,20 +80,6 @@ int gmk_prune_reduction(const gmk_board *b, gmk_pos p, int depth, int index,
 int gmk_prune_reverse_futility_margin(int depth, bool improving) {
     int margin = REVERSE_FUTILITY_PER_PLY * (depth - 1 - (improving ? 1 : 0));
     return margin < 0 ? 0 : margin;
-}
-
-int gmk_prune_fail_high_margin(int depth, bool forced) {
-    return 366 * (15 * depth - 9 + (forced ? 87 : 0)) / 100;
-}
-
-bool gmk_prune_makes_four(const gmk_board *b, gmk_pos p) {
-    gmk_threat t = (gmk_threat)b->cell[p].threat[gmk_board_side(b)];
-    return t >= GMK_TH_FOUR && t != GMK_TH_FORBID;
-}
-
-int gmk_prune_fail_high_extension(const gmk_board *b, gmk_pos p, bool four_before) {
-    if (!gmk_prune_makes_four(b, p)) return -1;
-    return four_before ? 1 : 0;
 }
 
 int gmk_prune_razor_margin(int depth) {

@@ -6,13 +6,10 @@
  * moves (no three or four for either side) stay beside them: move-count pruning of quiet
  * moves at non-PV nodes, and futility pruning of quiet moves near the leaves.
  *
- * The node rules before the move loop read the static evaluation (the search puts the
- * table's score in its place when the table's bound lies beyond it): reverse futility (an
+ * The node rules before the move loop read the static evaluation: reverse futility (an
  * evaluation far enough over beta returns at once) and razoring (one far under alpha at depth
- * 1 or 2 drops into the threat quiescence). At a cut node (the search tells them apart from
- * other non-PV nodes as the reference engine does) an evaluation far over beta makes the moves
- * other than fours a ply shallower. Their margins are in the evaluation's units (732 a logit
- * of the win rate). The rules and their constants follow the design of the strongest
+ * 1 or 2 drops into the threat quiescence). Their margins are in the evaluation's units (732
+ * a logit of the win rate). The rules and their constants follow the design of the strongest
  * open engine's alpha-beta search (Rapfi, github.com/dhbloo/rapfi: move counts 3 + d^1.32,
  * reductions log d x log i, margins converted from its 1/200 logit), measured here in the
  * engine journal (2026-12-06, seventh session). */
@@ -65,19 +62,6 @@ int gmk_prune_reduction(const gmk_board *b, gmk_pos p, int depth, int index,
 /* Reverse futility: the margin over beta at which a non-PV node that is not forced returns
  * its static evaluation: 230 a ply over the first, a ply less when improving. */
 int gmk_prune_reverse_futility_margin(int depth, bool improving);
-
-/* Fail-high reduction: a cut node (a non-PV node whose parent expects it to fail high) that
- * is not a single block is likely to fail high when its static evaluation is at least this
- * far over beta: 366 x (15 depth - 9) / 100, plus 366 x 87 / 100 when forced. */
-int gmk_prune_fail_high_margin(int depth, bool forced);
-
-/* The depth change for move p at a node likely to fail high: a ply less for a move that makes
- * no four for the mover; a ply more for a four that follows the mover's four of two plies
- * before (four_before); none for another four. */
-int gmk_prune_fail_high_extension(const gmk_board *b, gmk_pos p, bool four_before);
-
-/* True when p makes a four (or five) for the side to move. */
-bool gmk_prune_makes_four(const gmk_board *b, gmk_pos p);
 
 /* Razoring: the margin under alpha at which a non-PV node of depth 1 or 2 drops into the
  * threat quiescence; -1 (never) at other depths. */

@@ -43,7 +43,6 @@ struct gmk_searcher {
     gmk_history history;
     gmk_pos killers[MAX_PLY][2];
     int static_eval[MAX_PLY]; /* each node's static evaluation, for "improving" */
-    bool made_four[MAX_PLY];  /* whether the move searched at each ply made a four */
     gmk_pos pv[MAX_PLY][MAX_PLY];
     int pv_len[MAX_PLY];
     /* this search */
@@ -183,8 +182,7 @@ static void update_pv(gmk_searcher *s, int ply, gmk_pos move) {
     s->pv_len[ply] = n + 1;
 }
 
-static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                  bool cut_node);
+static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool pv_node);
 
 /* Whether colour c has a four-three or an open-four point: then a short VCF is worth trying
  * (any four was too dear: 3.3x the nodes at a fixed depth, and 9-11 in 20 games). */
@@ -225,10 +223,8 @@ static int quiesce_fours(gmk_searcher *s, int ply, int depth, int alpha, int bet
         gmk_pos p = fours[f];
         if (!near_own_last(b, p)) continue;
         if (depth <= -LEAF_FOUR_THREE_FROM && b->cell[p].threat[me] != GMK_TH_FOUR_THREE) continue;
-        s->made_four[ply] = true;
         gmk_board_make(b, p);
-        int score =
-            -search(s, ply + 1, depth - 1, -beta, -(alpha > best ? alpha : best), false, false);
+        int score = -search(s, ply + 1, depth - 1, -beta, -(alpha > best ? alpha : best), false);
         gmk_board_undo(b);
         if (s->stopped) return 0;
         if (score > best) best = score;
@@ -281,10 +277,8 @@ static int leaf(gmk_searcher *s, int ply, int depth, int alpha, int beta) {
     int best = -INF;
     for (int i = 0; i < n && best < beta; i++) {
         gmk_tt_prefetch(s->tt, b->hash ^ gmk_zobrist(gmk_board_side(b), moves[i].pos));
-        s->made_four[ply] = gmk_prune_makes_four(b, moves[i].pos);
         gmk_board_make(b, moves[i].pos);
-        int score =
-            -search(s, ply + 1, depth - 1, -beta, -(alpha > best ? alpha : best), false, false);
+        int score = -search(s, ply + 1, depth - 1, -beta, -(alpha > best ? alpha : best), false);
         gmk_board_undo(b);
         if (s->stopped) return 0;
         if (score > best) best = score;
@@ -297,11 +291,7 @@ static int leaf(gmk_searcher *s, int ply, int depth, int alpha, int beta) {
     return best;
 }
 
-/* pv_node: searched with an open window; cut_node: a non-PV node whose parent expects it to
- * fail high (every child of an all node, a reduced move, the root's null-window searches), as
- * the reference engine tells them apart. */
-static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                  bool cut_node) {
+static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool pv_node) {
     gmk_board *b = &s->b;
     s->pv_len[ply] = 0;
     s->nodes++;
@@ -322,14 +312,10 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
 
     const gmk_tt_entry *te = gmk_tt_probe(s->tt, b->hash);
     gmk_pos tt_move = GMK_POS_NONE;
-    int tt_score = 0;
-    gmk_bound tt_bound = GMK_BOUND_NONE;
     if (te) {
         tt_move = te->move;
         int ts = score_from_tt(te->score, ply);
         gmk_bound bound = (gmk_bound)(te->bound_gen & 3);
-        tt_score = ts;
-        tt_bound = bound;
         if (!pv_node && te->depth >= depth &&
             (bound == GMK_BOUND_EXACT || (bound == GMK_BOUND_LOWER && ts >= beta) ||
              (bound == GMK_BOUND_UPPER && ts <= alpha)))
@@ -384,31 +370,21 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
     bool selective = !s->limits.shape_only;
     gmk_prune_node node = {.pv_node = pv_node, .forced = forced, .improving = true};
     int static_eval = 0;
-    int eval = 0; /* the static evaluation, or the table's score where its bound lies beyond */
     int move_limit = GMK_MAX_MOVES;
     if (selective) {
         static_eval = must_block && ply > 0 ? -s->static_eval[ply - 1] : gmk_eval(b);
         s->static_eval[ply] = static_eval;
         node.improving = ply < 2 || static_eval > s->static_eval[ply - 2];
         if (!must_block) move_limit = gmk_prune_move_limit(depth, node.improving);
-        /* the table's score is the better estimate when its bound says the true score lies
-         * beyond the evaluation on that side (a lower bound above it, an upper one below) */
-        eval = static_eval;
-        if (abs(tt_score) < GMK_SCORE_MATE_BOUND &&
-            (tt_bound & (tt_score > static_eval ? GMK_BOUND_LOWER : GMK_BOUND_UPPER)))
-            eval = tt_score;
         if (!pv_node && !forced && !must_block && ply > 0) {
             if (abs(beta) < GMK_SCORE_MATE_BOUND &&
-                eval - gmk_prune_reverse_futility_margin(depth, node.improving) >= beta)
-                return eval;
+                static_eval - gmk_prune_reverse_futility_margin(depth, node.improving) >= beta)
+                return static_eval;
             int razor = gmk_prune_razor_margin(depth);
-            if (razor >= 0 && abs(alpha) < GMK_SCORE_MATE_BOUND && eval + razor < alpha)
+            if (razor >= 0 && abs(alpha) < GMK_SCORE_MATE_BOUND && static_eval + razor < alpha)
                 return leaf(s, ply, 0, alpha, alpha + 1);
         }
     }
-    /* a cut node far over beta: its moves but fours are searched a ply shallower */
-    bool likely_fail_high = !s->limits.shape_only && !pv_node && cut_node && !must_block &&
-                            eval >= beta + gmk_prune_fail_high_margin(depth, forced);
     /* futility pruning of quiet moves, near the leaves */
     if (pv_node || forced || depth > GMK_PRUNE_FUTILITY_DEPTH) selective = false;
     gmk_history_tried tried = {.nattack = 0, .nquiet = 0};
@@ -445,25 +421,19 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
                     ? 0
                     : gmk_prune_reduction(b, p, depth, i, &node, killer,
                                           gmk_history_stat(&s->history, me, p));
-        int child_depth = depth - 1;
-        if (likely_fail_high)
-            child_depth += gmk_prune_fail_high_extension(b, p, ply >= 2 && s->made_four[ply - 2]);
-        if (forced && n == 1) child_depth = depth; /* single reply: extend */
-        s->made_four[ply] = gmk_prune_makes_four(b, p);
         gmk_tt_prefetch(s->tt, b->hash ^ gmk_zobrist(gmk_board_side(b), p));
         gmk_board_make(b, p);
+        int child_depth = depth - 1;
+        if (forced && n == 1) child_depth = depth; /* single reply: extend */
         int score;
         if (i == 0) {
-            /* the first move of a cut node is expected to fail low, of an all node high */
-            score = -search(s, ply + 1, child_depth, -beta, -alpha, pv_node, !pv_node && !cut_node);
+            score = -search(s, ply + 1, child_depth, -beta, -alpha, pv_node);
         } else {
-            /* a reduced move is expected to fail high below; a full-depth one as its node */
-            score =
-                -search(s, ply + 1, child_depth - r, -alpha - 1, -alpha, false, r > 0 || !cut_node);
+            score = -search(s, ply + 1, child_depth - r, -alpha - 1, -alpha, false);
             if (score > alpha && r > 0)
-                score = -search(s, ply + 1, child_depth, -alpha - 1, -alpha, false, !cut_node);
+                score = -search(s, ply + 1, child_depth, -alpha - 1, -alpha, false);
             if (score > alpha && score < beta)
-                score = -search(s, ply + 1, child_depth, -beta, -alpha, true, false);
+                score = -search(s, ply + 1, child_depth, -beta, -alpha, true);
         }
         gmk_board_undo(b);
         if (s->stopped) return best > -INF ? best : 0;
@@ -522,11 +492,11 @@ static int search_root(gmk_searcher *s, root_move *rm, int n, int depth, int alp
             score = GMK_SCORE_WIN - 1;
             s->pv_len[1] = 0;
         } else if (best == -INF || full_window) {
-            score = -search(s, 1, depth - 1, -beta, -alpha, true, false);
+            score = -search(s, 1, depth - 1, -beta, -alpha, true);
         } else {
-            score = -search(s, 1, depth - 1, -alpha - 1, -alpha, false, true);
+            score = -search(s, 1, depth - 1, -alpha - 1, -alpha, false);
             if (score > alpha && score < beta && !s->stopped)
-                score = -search(s, 1, depth - 1, -beta, -alpha, true, false);
+                score = -search(s, 1, depth - 1, -beta, -alpha, true);
         }
         gmk_board_undo(b);
         if (s->stopped) break;
@@ -624,7 +594,6 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
     s->threat.nodes = 0;
     s->threat.deadline_s = s->stop_ms ? s->start_s + (double)s->stop_ms / 1000.0 : 0;
     memset(s->killers, 0xFF, sizeof s->killers);
-    memset(s->made_four, 0, sizeof s->made_four);
     if (s->helper == 0) gmk_tt_new_search(s->tt);
     gmk_board *b = &s->b;
 
