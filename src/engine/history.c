@@ -20,16 +20,6 @@ void gmk_history_clear(gmk_history *h) {
     memset(h, 0, sizeof *h);
 }
 
-bool gmk_history_is_attack(const gmk_board *b, gmk_pos p) {
-    gmk_threat t = (gmk_threat)b->cell[p].threat[gmk_board_side(b)];
-    return t >= GMK_TH_THREE && t != GMK_TH_FORBID;
-}
-
-int gmk_history_order(const gmk_history *h, const gmk_board *b, gmk_pos p) {
-    gmk_color me = gmk_board_side(b);
-    return gmk_history_is_attack(b, p) ? h->attack[me][p] / 8 : h->quiet[me][p] / 16;
-}
-
 int gmk_history_stat(const gmk_history *h, gmk_color c, gmk_pos p) {
     return h->attack[c][p] + h->quiet[c][p] * 3 / 4;
 }

@@ -25,12 +25,19 @@ typedef struct {
 
 void gmk_history_clear(gmk_history *h);
 
-/* True when p makes an open three or more for the side to move. */
-bool gmk_history_is_attack(const gmk_board *b, gmk_pos p);
+/* True when p makes an open three or more for the side to move. (Inline, as the next: the
+ * search calls them for every move it generates.) */
+static inline bool gmk_history_is_attack(const gmk_board *b, gmk_pos p) {
+    gmk_threat t = (gmk_threat)b->cell[p].threat[gmk_board_side(b)];
+    return t >= GMK_TH_THREE && t != GMK_TH_FORBID;
+}
 
 /* What the move order adds for p (side to move of b): an eighth of its attack entry for an
  * attack, a sixteenth of its quiet entry otherwise. */
-int gmk_history_order(const gmk_history *h, const gmk_board *b, gmk_pos p);
+static inline int gmk_history_order(const gmk_history *h, const gmk_board *b, gmk_pos p) {
+    gmk_color me = gmk_board_side(b);
+    return gmk_history_is_attack(b, p) ? h->attack[me][p] / 8 : h->quiet[me][p] / 16;
+}
 
 /* The stat score of p for colour c, for the reductions: attack entry + 3/4 of quiet entry. */
 int gmk_history_stat(const gmk_history *h, gmk_color c, gmk_pos p);

@@ -10,6 +10,7 @@
  * checked for their shape. (The search applies the move counts to every move only once a
  * move of the node holds; the tactics suite, test_tactics.c, checks the search as a whole.) */
 #include <criterion/criterion.h>
+#include <math.h>
 
 #include "engine/engine.h"
 #include "engine/movegen.h"
@@ -189,6 +190,11 @@ Test(prune, move_counts_and_margins_grow_with_depth) {
         cr_assert_geq(gmk_prune_reverse_futility_margin(depth + 1, false), margin);
         cr_assert_geq(gmk_prune_reverse_futility_margin(depth, true), 0);
     }
+    /* the table is the formula, 3 + depth^1.32, up to its last depth */
+    for (int depth = 0; depth < 64; depth++)
+        cr_assert_eq(gmk_prune_move_limit(depth, true), 3 + (int)pow(depth, 1.32), "depth %d",
+                     depth);
+    cr_assert_eq(gmk_prune_move_limit(200, true), gmk_prune_move_limit(63, true));
     cr_assert_eq(gmk_prune_move_limit(1, true), 4);
     cr_assert_eq(gmk_prune_move_limit(10, true), 23);
     cr_assert_eq(gmk_prune_move_limit(10, false), 11);
