@@ -3,6 +3,7 @@
  *
  * - a seeded pseudo-random generator (splitmix64), so that every random test is repeatable;
  * - locating and reading the test data (GMK_TEST_DATA, else tests/data from the repo root);
+ * - a point from its name ("h8"), on the 15x15 board;
  * - a reader for the renju forbidden-point files (format in their headers), written
  *   independently of src/core/notation.c so that the renju tests do not lean on the parsers
  *   they are not testing. */
@@ -67,6 +68,20 @@ static inline char *read_text_file(const char *path) {
     fclose(f);
     if (buf) buf[len] = '\0';
     return buf;
+}
+
+/* ---- points by name ------------------------------------------------------------------------ */
+
+/* The point named `name` on the 15x15 board; a bad name in a test is the test's own bug, so it
+ * stops the test with the parser's message. */
+static inline gmk_pos test_point(const char *name) {
+    gmk_pos p;
+    char err[100];
+    if (!gmk_notation_parse_point(name, 15, &p, err, sizeof err)) {
+        fprintf(stderr, "test_point(\"%s\"): %s\n", name, err);
+        abort();
+    }
+    return p;
 }
 
 /* ---- renju points -------------------------------------------------------------------------- */

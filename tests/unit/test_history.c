@@ -15,20 +15,13 @@ static gmk_board board_of(const char *moves) {
     return b;
 }
 
-static gmk_pos point(const char *name) {
-    gmk_pos p;
-    char err[100];
-    cr_assert(gmk_notation_parse_point(name, 15, &p, err, sizeof err), "%s", err);
-    return p;
-}
-
 /* Black h8 i8 (an open two), white far; black to move: g8 makes an open three (an attack),
  * d4 and c3 are quiet. */
 Test(history, a_cut_rewards_the_move_and_punishes_the_tried) {
     static gmk_history h;
     gmk_history_clear(&h);
     gmk_board b = board_of("h8a1i8o1");
-    gmk_pos attack = point("g8"), quiet = point("d4"), tried = point("c3");
+    gmk_pos attack = test_point("g8"), quiet = test_point("d4"), tried = test_point("c3");
     cr_assert(gmk_history_is_attack(&b, attack));
     cr_assert_not(gmk_history_is_attack(&b, quiet));
     gmk_history_tried t = {.nattack = 0, .nquiet = 0};
@@ -49,16 +42,16 @@ Test(history, a_cut_rewards_the_move_and_punishes_the_tried) {
     gmk_history_tried forced_tried = {.nattack = 0, .nquiet = 0};
     gmk_history_note_tried(&forced_tried, &b, tried, true);
     cr_assert_eq(forced_tried.nquiet, 0);
-    int before = h.quiet[GMK_BLACK][point("e5")];
-    gmk_history_cut(&h, &b, point("e5"), true, 6, &forced_tried);
-    cr_assert_eq(h.quiet[GMK_BLACK][point("e5")], before);
+    int before = h.quiet[GMK_BLACK][test_point("e5")];
+    gmk_history_cut(&h, &b, test_point("e5"), true, 6, &forced_tried);
+    cr_assert_eq(h.quiet[GMK_BLACK][test_point("e5")], before);
 }
 
 Test(history, entries_stay_in_range) {
     static gmk_history h;
     gmk_history_clear(&h);
     gmk_board b = board_of("h8a1i8o1");
-    gmk_pos up = point("d4"), down = point("c3");
+    gmk_pos up = test_point("d4"), down = test_point("c3");
     gmk_history_tried t = {.nattack = 0, .nquiet = 0};
     gmk_history_note_tried(&t, &b, down, false);
     int last = 0;

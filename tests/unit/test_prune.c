@@ -104,17 +104,10 @@ static void position(const char *moves, gmk_board *b) {
     cr_assert(gmk_move_list_to_board(&list, GMK_RULE_FREESTYLE, b));
 }
 
-static gmk_pos point(const char *name) {
-    gmk_pos p;
-    char err[100];
-    cr_assert(gmk_notation_parse_point(name, 15, &p, err, sizeof err), "%s", err);
-    return p;
-}
-
 Test(prune, reductions_keep_a_ply_and_spare_the_first_move) {
     gmk_board b;
     position("h8i9", &b);
-    gmk_pos far = point("b2");
+    gmk_pos far = test_point("b2");
     cr_assert(gmk_prune_is_quiet(&b, far));
     for (int pv = 0; pv < 2; pv++)
         for (int improving = 0; improving < 2; improving++) {
@@ -150,7 +143,7 @@ Test(prune, reductions_keep_a_ply_and_spare_the_first_move) {
 Test(prune, blocks_are_reduced_less_than_far_moves_and_never_trivial) {
     gmk_board b;
     position("h8a1i8o1j8", &b);
-    gmk_pos block = point("k8"), far = point("c13");
+    gmk_pos block = test_point("k8"), far = test_point("c13");
     cr_assert_not(gmk_prune_is_quiet(&b, block));
     cr_assert_not(gmk_prune_is_trivial(&b, block));
     cr_assert(gmk_prune_blocks_four(&b, block));
