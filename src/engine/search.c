@@ -32,6 +32,8 @@ enum { LEAF_VCF_NODES = 60, LEAF_VCF_FOURS = 10, LEAF_PLIES = 2, LEAF_THREAT_PEN
 /* the quiescence's fours: how many levels past the horizon, and from which level on only fours
  * that also make a three */
 enum { LEAF_FOUR_LEVELS = 6, LEAF_FOUR_THREE_FROM = 2 };
+/* root moves searched at full depth before the reductions of prune.h apply at the root too */
+enum { ROOT_FULL_MOVES = 2 };
 
 struct gmk_searcher {
     gmk_tt own_tt; /* the table of a main searcher; helpers leave it empty */
@@ -58,6 +60,7 @@ struct gmk_searcher {
     int root_done;      /* root moves fully searched in the current root pass */
     gmk_pos excluded[GMK_MAX_NBEST]; /* root moves already reported (multi-PV) */
     int nexcluded;
+    bool root_forced; /* the root's list holds only defences */
 };
 
 static double now_s(void) {
@@ -486,6 +489,12 @@ static int search_root(gmk_searcher *s, root_move *rm, int n, int depth, int alp
     for (int i = 0; i < n; i++) {
         if (excluded(s, rm[i].pos)) continue;
         bool five = b->cell[rm[i].pos].threat[b->side] == GMK_TH_FIVE;
+        int r = 0;
+        if (i >= ROOT_FULL_MOVES && !full_window && !s->limits.shape_only) {
+            gmk_prune_node node = {.pv_node = true, .forced = s->root_forced, .improving = true};
+            r = gmk_prune_reduction(b, rm[i].pos, depth, i, &node, false,
+                                    gmk_history_stat(&s->history, b->side, rm[i].pos));
+        }
         gmk_board_make(b, rm[i].pos);
         int score;
         if (five) {
@@ -494,7 +503,11 @@ static int search_root(gmk_searcher *s, root_move *rm, int n, int depth, int alp
         } else if (best == -INF || full_window) {
             score = -search(s, 1, depth - 1, -beta, -alpha, true);
         } else {
-            score = -search(s, 1, depth - 1, -alpha - 1, -alpha, false);
+            /* a null window, reduced from the third move on; a fail high is searched again
+             * at full depth, then with the full window */
+            score = -search(s, 1, depth - 1 - r, -alpha - 1, -alpha, false);
+            if (score > alpha && r > 0 && !s->stopped)
+                score = -search(s, 1, depth - 1, -alpha - 1, -alpha, false);
             if (score > alpha && score < beta && !s->stopped)
                 score = -search(s, 1, depth - 1, -beta, -alpha, true);
         }
@@ -605,6 +618,7 @@ void gmk_searcher_run(gmk_searcher *s, const gmk_board *board, const gmk_limits 
                 ? 0
                 : gmk_movegen_generate(b, gen, &forced);
     if (n == 0) n = gmk_movegen_all_legal(b, gen); /* must block, or nothing sensible: all */
+    s->root_forced = forced;
     if (limits->shape_only) gmk_movegen_order_by_hand(b, gen, n);
     if (b->count[gmk_opponent(b->side)][GMK_TH_FIVE] > 0) {
         /* keep only the blocks of the opponent's five when there are any */
