@@ -490,7 +490,7 @@ static int search_root(gmk_searcher *s, root_move *rm, int n, int depth, int alp
         if (excluded(s, rm[i].pos)) continue;
         bool five = b->cell[rm[i].pos].threat[b->side] == GMK_TH_FIVE;
         int r = 0;
-        if (i >= ROOT_FULL_MOVES && !full_window && !s->limits.shape_only) {
+        if (!five && i >= ROOT_FULL_MOVES && !full_window && !s->limits.shape_only) {
             gmk_prune_node node = {.pv_node = true, .forced = s->root_forced, .improving = true};
             r = gmk_prune_reduction(b, rm[i].pos, depth, i, &node, false,
                                     gmk_history_stat(&s->history, b->side, rm[i].pos));

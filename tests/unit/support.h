@@ -3,10 +3,9 @@
  *
  * - a seeded pseudo-random generator (splitmix64), so that every random test is repeatable;
  * - locating and reading the test data (GMK_TEST_DATA, else tests/data from the repo root);
- * - a point from its name ("h8"), on the 15x15 board;
- * - a reader for the renju forbidden-point files (format in their headers), written
- *   independently of src/core/notation.c so that the renju tests do not lean on the parsers
- *   they are not testing. */
+ * - points by name ("h8") and a reader for the renju forbidden-point files (format in their
+ *   headers), written independently of src/core/notation.c so that the tests do not lean on
+ *   the parsers they are not testing. */
 #ifndef GMK_TEST_SUPPORT_H
 #define GMK_TEST_SUPPORT_H
 
@@ -72,20 +71,6 @@ static inline char *read_text_file(const char *path) {
 
 /* ---- points by name ------------------------------------------------------------------------ */
 
-/* The point named `name` on the 15x15 board; a bad name in a test is the test's own bug, so it
- * stops the test with the parser's message. */
-static inline gmk_pos test_point(const char *name) {
-    gmk_pos p;
-    char err[100];
-    if (!gmk_notation_parse_point(name, 15, &p, err, sizeof err)) {
-        fprintf(stderr, "test_point(\"%s\"): %s\n", name, err);
-        abort();
-    }
-    return p;
-}
-
-/* ---- renju points -------------------------------------------------------------------------- */
-
 /* "h8" on a 15x15 board -> x (column from the left) and y (row from the top), 0-based. Accepts
  * exactly a lowercase letter a..o and a number 1..15. */
 static inline bool test_point15(const char *s, size_t len, int *x, int *y) {
@@ -99,6 +84,17 @@ static inline bool test_point15(const char *s, size_t len, int *x, int *y) {
     *x = s[0] - 'a';
     *y = 15 - row;
     return true;
+}
+
+/* The point named `name` ("h8") as a gmk_pos, read by test_point15; a bad name in a test is the
+ * test's own bug, so it stops the test. */
+static inline gmk_pos test_point(const char *name) {
+    int x, y;
+    if (!test_point15(name, strlen(name), &x, &y)) {
+        fprintf(stderr, "test_point: \"%s\" is not a point of the 15x15 board\n", name);
+        abort();
+    }
+    return gmk_pos_xy(x, y);
 }
 
 /* ---- renju forbidden-point files ----------------------------------------------------------- */
