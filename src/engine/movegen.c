@@ -225,6 +225,24 @@ static int defences(gmk_board *b, gmk_scored_move *out) {
     return n;
 }
 
+bool gmk_movegen_must_defend(const gmk_board *b) {
+    gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
+    return b->count[opp][GMK_TH_OPEN_FOUR] > 0 && b->count[me][GMK_TH_FIVE] == 0 &&
+           b->count[opp][GMK_TH_FIVE] == 0;
+}
+
+/* Whether the scan of gmk_movegen_generate looks at empty q (before the legality check). */
+static inline bool near_or_four(const gmk_board *b, gmk_pos q, gmk_color me, gmk_color opp) {
+    const gmk_cell *cell = &b->cell[q];
+    return b->near[q] != 0 || cell->threat[me] >= GMK_TH_FOUR || cell->threat[opp] >= GMK_TH_FOUR;
+}
+
+bool gmk_movegen_is_candidate(const gmk_board *b, gmk_pos p) {
+    if (!gmk_board_empty_at(b, p) || b->move_count == 0) return false;
+    gmk_color me = gmk_board_side(b);
+    return near_or_four(b, p, me, gmk_opponent(me)) && gmk_movegen_legal(b, p);
+}
+
 int gmk_movegen_generate(gmk_board *b, gmk_scored_move *out, bool *forced) {
     pthread_once(&policy_once, build_policy_pairs);
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
@@ -234,8 +252,7 @@ int gmk_movegen_generate(gmk_board *b, gmk_scored_move *out, bool *forced) {
         out[0].score = 0;
         return 1;
     }
-    if (b->count[opp][GMK_TH_OPEN_FOUR] > 0 && b->count[me][GMK_TH_FIVE] == 0 &&
-        b->count[opp][GMK_TH_FIVE] == 0) {
+    if (gmk_movegen_must_defend(b)) {
         int n = defences(b, out);
         if (n > 0) {
             *forced = true;
@@ -246,11 +263,7 @@ int gmk_movegen_generate(gmk_board *b, gmk_scored_move *out, bool *forced) {
     for (int y = 0; y < b->size; y++) {
         gmk_pos q = gmk_pos_xy(0, y);
         for (int x = 0; x < b->size; x++, q++) {
-            if (b->stone[q] != GMK_EMPTY) continue;
-            const gmk_cell *cell = &b->cell[q];
-            if (b->near[q] == 0 && cell->threat[me] < GMK_TH_FOUR &&
-                cell->threat[opp] < GMK_TH_FOUR)
-                continue;
+            if (b->stone[q] != GMK_EMPTY || !near_or_four(b, q, me, opp)) continue;
             n = add_move(b, out, n, q);
         }
     }

@@ -38,6 +38,15 @@ int gmk_movegen_shape(const gmk_board *b, gmk_pos p, gmk_color c);
  * *forced is set when the list was narrowed to defences. */
 int gmk_movegen_generate(gmk_board *b, gmk_scored_move *out, bool *forced);
 
+/* True when the opponent threatens an open four (or a double four) and neither side has a five:
+ * then gmk_movegen_generate narrows its list to defences. */
+bool gmk_movegen_must_defend(const gmk_board *b);
+
+/* True when gmk_movegen_generate would list p in a node where gmk_movegen_must_defend is false:
+ * an empty cell near a stone or where either side makes a four, and legal for the mover. The
+ * search tries the table's move before generating the others, so it checks the move first. */
+bool gmk_movegen_is_candidate(const gmk_board *b, gmk_pos p);
+
 /* Re-scores a generated list with the hand-set order the search had before the policy: the
  * same bonuses for threats and blocks, then twice the mover's gmk_movegen_shape plus the
  * opponent's. Levels 1 and 2 keep it, so that the policy does not make them stronger. */

@@ -294,6 +294,40 @@ static int leaf(gmk_searcher *s, int ply, int depth, int alpha, int beta) {
     return best;
 }
 
+/* Generates the node's moves after the first `have` already in moves (the table's move, when
+ * the node is staged, which is then left out of the new ones) and gives each its ordering
+ * score: movegen's, the table's move first, the killers, the history. Returns the count. */
+static int generate(gmk_searcher *s, int ply, gmk_scored_move *moves, int have, gmk_pos tt_move,
+                    bool *forced) {
+    gmk_board *b = &s->b;
+    int n = gmk_movegen_generate(b, moves + have, forced);
+    if (have) {
+        for (int i = 0; i < n; i++)
+            if (moves[have + i].pos == moves[0].pos) {
+                moves[have + i] = moves[have + n - 1];
+                n--;
+                break;
+            }
+    }
+    if (s->limits.shape_only) gmk_movegen_order_by_hand(b, moves + have, n); /* levels 1-2 */
+    for (int i = have; i < have + n; i++) {
+        gmk_pos p = moves[i].pos;
+        if (p == tt_move)
+            moves[i].score += 1 << 24;
+        else if (p == s->killers[ply][0])
+            moves[i].score += KILLER_BONUS;
+        else if (p == s->killers[ply][1])
+            moves[i].score += KILLER_BONUS * 3 / 4;
+        moves[i].score += gmk_history_order(&s->history, b, p);
+    }
+    int cap = s->limits.max_candidates;
+    if (cap > 0 && n > cap && !*forced) {
+        gmk_movegen_sort(moves + have, n);
+        n = cap;
+    }
+    return have + n;
+}
+
 static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool pv_node) {
     gmk_board *b = &s->b;
     s->pv_len[ply] = 0;
@@ -326,8 +360,14 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
     }
 
     gmk_scored_move moves[GMK_MAX_MOVES];
-    int n;
+    int n = 0;
     bool forced = false;
+    /* staged: the table's move is searched before the others are generated (the order is the
+     * same: it would come first); not under a threat, where the list is narrowed, nor for the
+     * levels that order by hand or cap the list */
+    bool staged = !must_block && !s->limits.shape_only && s->limits.max_candidates <= 0 &&
+                  !gmk_movegen_must_defend(b);
+    bool generated = !staged;
     if (must_block) {
         /* the opponent's five point: the only move (forced moves do not use up depth) */
         n = 0;
@@ -345,25 +385,16 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
         forced = true;
         /* at or past the horizon the block keeps the depth (a single reply is extended), so
          * the threat quiescence stays bounded */
+    } else if (staged) {
+        /* the table's move first, the others generated only when it does not cut */
+        if (gmk_movegen_is_candidate(b, tt_move)) {
+            moves[0].pos = tt_move;
+            moves[0].score = 0;
+            n = 1;
+        }
     } else {
-        n = gmk_movegen_generate(b, moves, &forced);
+        n = generate(s, ply, moves, 0, tt_move, &forced);
         if (n == 0) return -(GMK_SCORE_WIN - (ply + 2));
-        if (s->limits.shape_only) gmk_movegen_order_by_hand(b, moves, n); /* levels 1-2 */
-        for (int i = 0; i < n; i++) {
-            gmk_pos p = moves[i].pos;
-            if (p == tt_move)
-                moves[i].score += 1 << 24;
-            else if (p == s->killers[ply][0])
-                moves[i].score += KILLER_BONUS;
-            else if (p == s->killers[ply][1])
-                moves[i].score += KILLER_BONUS * 3 / 4;
-            moves[i].score += gmk_history_order(&s->history, b, p);
-        }
-        int cap = s->limits.max_candidates;
-        if (cap > 0 && n > cap && !forced) {
-            gmk_movegen_sort(moves, n);
-            n = cap;
-        }
     }
 
     int best = -INF, orig_alpha = alpha;
@@ -391,7 +422,14 @@ static int search(gmk_searcher *s, int ply, int depth, int alpha, int beta, bool
     /* futility pruning of quiet moves, near the leaves */
     if (pv_node || forced || depth > GMK_PRUNE_FUTILITY_DEPTH) selective = false;
     gmk_history_tried tried = {.nattack = 0, .nquiet = 0};
-    for (int i = 0; i < n; i++) {
+    for (int i = 0;; i++) {
+        if (i == n) {
+            if (generated) break;
+            generated = true;
+            n = generate(s, ply, moves, n, tt_move, &forced);
+            if (n == 0) return -(GMK_SCORE_WIN - (ply + 2));
+            if (i == n) break;
+        }
         /* pick the best remaining move (most nodes cut after one or two) */
         int pick = i;
         for (int j = i + 1; j < n; j++)

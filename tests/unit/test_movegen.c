@@ -164,3 +164,44 @@ Test(movegen, order_is_the_policy_plus_threat_bonuses, .timeout = 120) {
         cr_expect_gt(compared, 10000, "rule %d: only %ld moves compared", rule, compared);
     }
 }
+
+/* The search tries the table's move before it generates the others, when the opponent has no
+ * open-four threat, once gmk_movegen_is_candidate accepts it: that must be exactly the cells
+ * the generator lists there (and none while it narrows the list to defences). */
+Test(movegen, candidate_check_is_the_generated_list, .timeout = 120) {
+    for (gmk_rule rule = GMK_RULE_FREESTYLE; rule < GMK_RULE_COUNT; rule++) {
+        test_rng rng = {0xCA4D1u + (uint64_t)rule};
+        static gmk_board b;
+        gmk_scored_move moves[GMK_MAX_MOVES];
+        long compared = 0, narrowed = 0;
+        for (int g = 0; g < 40; g++) {
+            gmk_board_init(&b, 15, rule);
+            for (int ply = 0; ply < 100; ply++) {
+                gmk_color me = gmk_board_side(&b), opp = gmk_opponent(me);
+                if (b.count[me][GMK_TH_FIVE] || b.count[opp][GMK_TH_FIVE]) break;
+                bool forced;
+                int n = gmk_movegen_generate(&b, moves, &forced);
+                bool listed[GMK_CELLS] = {false};
+                for (int i = 0; i < n; i++) listed[moves[i].pos] = true;
+                if (gmk_movegen_must_defend(&b)) {
+                    narrowed += forced;
+                } else if (b.move_count > 0) {
+                    cr_assert(!forced, "rule %d game %d ply %d: narrowed with no threat", rule, g,
+                              ply);
+                    for (gmk_pos p = 0; p < GMK_CELLS; p++) {
+                        cr_assert_eq(gmk_movegen_is_candidate(&b, p), listed[p],
+                                     "rule %d game %d ply %d: cell %d listed %d", rule, g, ply, p,
+                                     listed[p]);
+                        compared++;
+                    }
+                }
+                cr_assert(!gmk_movegen_is_candidate(&b, GMK_POS_NONE));
+                gmk_pos p = random_move(&b, &rng);
+                if (p == GMK_POS_NONE) break;
+                gmk_board_make(&b, p);
+            }
+        }
+        cr_expect_gt(narrowed, 20, "rule %d: only %ld narrowed lists", rule, narrowed);
+        cr_expect_gt(compared, 100000, "rule %d: only %ld cells compared", rule, compared);
+    }
+}
