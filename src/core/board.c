@@ -36,7 +36,7 @@ typedef struct {
     gmk_pos pos; /* the move, a check on undo */
     int first;   /* its first saved cell */
     int count[3][GMK_TH_COUNT];
-    int32_t score_sum[3];
+    int32_t weight_sum[3];
     int32_t combo_sum[3][2];
     uint8_t combo_count[3][GMK_COMBO_COUNT];
 } journal_ply;
@@ -84,7 +84,7 @@ static journal_ply *journal_open(gmk_board *b, gmk_pos p) {
     f->pos = p;
     f->first = j->saved_top;
     memcpy(f->count, b->count, sizeof f->count);
-    memcpy(f->score_sum, b->score_sum, sizeof f->score_sum);
+    memcpy(f->weight_sum, b->weight_sum, sizeof f->weight_sum);
     memcpy(f->combo_sum, b->combo_sum, sizeof f->combo_sum);
     memcpy(f->combo_count, b->combo_count, sizeof f->combo_count);
     return f; /* the cell of the move itself keeps its keys and patterns under the stone */
@@ -111,18 +111,21 @@ static bool journal_undo(gmk_board *b, gmk_pos p) {
     for (int i = j->saved_top - 1; i >= f->first; i--) b->cell[j->saved_pos[i]] = j->saved[i];
     j->saved_top = f->first;
     memcpy(b->count, f->count, sizeof f->count);
-    memcpy(b->score_sum, f->score_sum, sizeof f->score_sum);
+    memcpy(b->weight_sum, f->weight_sum, sizeof f->weight_sum);
     memcpy(b->combo_sum, f->combo_sum, sizeof f->combo_sum);
     memcpy(b->combo_count, f->combo_count, sizeof f->combo_count);
     return true;
 }
 
-/* Threat and score of colour c from the cell's tally and weights. */
-static inline void cell_judge(const gmk_pattern_tables *t, gmk_cell *cell, gmk_color c) {
-    int shift = c == GMK_BLACK ? 0 : 16;
-    cell->threat[c] = t->threat_by_tally[c][(cell->tally >> shift) & 0xFFFF];
-    cell->score[c] = (int16_t)gmk_score_of(t->threat_bonus[c], (gmk_threat)cell->threat[c],
-                                           (int)((cell->weights >> shift) & 0xFFFF));
+/* Colour c's threat at a cell with this tally. */
+static inline uint8_t tally_threat(const gmk_pattern_tables *t, uint32_t tally, gmk_color c) {
+    return t->threat_by_tally[c][(tally >> (c == GMK_BLACK ? 0 : 16)) & 0xFFFF];
+}
+
+/* What a cell adds to colour c's weight sum: its pattern weights, or 0 on a point that may be
+ * forbidden. */
+static inline int32_t weight_share(uint32_t weights, uint8_t threat, gmk_color c) {
+    return threat == GMK_TH_FORBID ? 0 : (int32_t)((weights >> (c == GMK_BLACK ? 0 : 16)) & 0xFFFF);
 }
 
 /* Combination classes of both colours from the cell's patterns (a forbidden cell has none). */
@@ -145,8 +148,8 @@ static void cell_recompute(const gmk_board *b, gmk_cell *cell) {
         cell->tally += t->pair_tally[pair];
         cell->weights += t->pair_weights[pair];
     }
-    cell_judge(t, cell, GMK_BLACK);
-    cell_judge(t, cell, GMK_WHITE);
+    cell->threat[GMK_BLACK] = tally_threat(t, cell->tally, GMK_BLACK);
+    cell->threat[GMK_WHITE] = tally_threat(t, cell->tally, GMK_WHITE);
     cell_combos(t, cell);
 }
 
@@ -154,7 +157,7 @@ static void cell_add(gmk_board *b, const gmk_cell *cell, int sign) {
     const gmk_eval_weight_set *w = &b->tables->weights->eval;
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
         b->count[c][cell->threat[c]] += sign;
-        b->score_sum[c] += sign * cell->score[c];
+        b->weight_sum[c] += sign * weight_share(cell->weights, cell->threat[c], c);
         b->combo_sum[c][0] += sign * w->mine_combo[cell->combo[c]];
         b->combo_sum[c][1] += sign * w->theirs_combo[cell->combo[c]];
         b->combo_count[c][cell->combo[c]] += (uint8_t)sign;
@@ -171,7 +174,7 @@ static void combo_change(gmk_board *b, gmk_color c, int old, const gmk_cell *cel
 }
 
 /* Recomputes the patterns of an empty cell along direction d after its key changed. The change
- * of the colours' score sums is added to *black_sum and *white_sum, locals of the caller that
+ * of the colours' weight sums is added to *black_sum and *white_sum, locals of the caller that
  * stay in registers (adding to the board's sums cell by cell chains every update through
  * memory); a threat count changes only when the cell's threat does. */
 static inline __attribute__((always_inline)) void
@@ -181,17 +184,18 @@ cell_refresh_dir(gmk_board *b, gmk_cell *cell, int d, int32_t *black_sum, int32_
     uint8_t op = cell->pair[d];
     if (np == op) return;
     cell->pair[d] = np;
+    uint32_t old_weights = cell->weights;
     cell->tally += t->pair_tally[np] - t->pair_tally[op];
     cell->weights += t->pair_weights[np] - t->pair_weights[op];
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
-        uint8_t ot = cell->threat[c];
-        int16_t os = cell->score[c];
-        cell_judge(t, cell, c);
-        if (cell->threat[c] != ot) {
+        uint8_t ot = cell->threat[c], nt = tally_threat(t, cell->tally, c);
+        *(c == GMK_BLACK ? black_sum : white_sum) +=
+            weight_share(cell->weights, nt, c) - weight_share(old_weights, ot, c);
+        if (nt != ot) {
+            cell->threat[c] = nt;
             b->count[c][ot]--;
-            b->count[c][cell->threat[c]]++;
+            b->count[c][nt]++;
         }
-        *(c == GMK_BLACK ? black_sum : white_sum) += cell->score[c] - os;
     }
     uint8_t old_black = cell->combo[GMK_BLACK], old_white = cell->combo[GMK_WHITE];
     cell_combos(t, cell);
@@ -300,8 +304,8 @@ void gmk_board_put(gmk_board *b, gmk_pos p, gmk_color c) {
                 cell_refresh_dir(b, &b->cell[q], d, &black_sum, &white_sum);
         }
     }
-    b->score_sum[GMK_BLACK] += black_sum;
-    b->score_sum[GMK_WHITE] += white_sum;
+    b->weight_sum[GMK_BLACK] += black_sum;
+    b->weight_sum[GMK_WHITE] += white_sum;
 #ifdef GMK_CHECK_BOARD
     assert(gmk_board_check(b));
 #endif
@@ -335,8 +339,8 @@ void gmk_board_undo(gmk_board *b) {
             }
         }
     }
-    b->score_sum[GMK_BLACK] += black_sum;
-    b->score_sum[GMK_WHITE] += white_sum;
+    b->weight_sum[GMK_BLACK] += black_sum;
+    b->weight_sum[GMK_WHITE] += white_sum;
     cell_recompute(b, &b->cell[p]);
     cell_add(b, &b->cell[p], +1);
 #ifdef GMK_CHECK_BOARD
@@ -366,10 +370,9 @@ bool gmk_board_check(const gmk_board *b) {
                 return false;
             for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
                 if (fresh.threat[c] != b->cell[p].threat[c]) return false;
-                if (fresh.score[c] != b->cell[p].score[c]) return false;
                 if (fresh.combo[c] != b->cell[p].combo[c]) return false;
                 count[c][fresh.threat[c]]++;
-                sum[c] += fresh.score[c];
+                sum[c] += weight_share(fresh.weights, fresh.threat[c], c);
                 combo_sum[c][0] += w->mine_combo[fresh.combo[c]];
                 combo_sum[c][1] += w->theirs_combo[fresh.combo[c]];
                 combo_count[c][fresh.combo[c]]++;
@@ -387,7 +390,7 @@ bool gmk_board_check(const gmk_board *b) {
             if (n != b->near[gmk_pos_xy(x, y)]) return false;
         }
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++) {
-        if (sum[c] != b->score_sum[c]) return false;
+        if (sum[c] != b->weight_sum[c]) return false;
         if (memcmp(combo_sum[c], b->combo_sum[c], sizeof combo_sum[c]) != 0) return false;
         if (memcmp(count[c], b->count[c], sizeof count[c]) != 0) return false;
         if (memcmp(combo_count[c], b->combo_count[c], sizeof combo_count[c]) != 0) return false;

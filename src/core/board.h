@@ -2,8 +2,8 @@
  * patterns of every empty cell, kept up to date incrementally by make and undo.
  *
  * Invariants: cell[p].key[d] always describes the 10 neighbours of p along direction d; for
- * every empty on-board cell, pat/threat/combo/score match the tables of the board's rule for
- * both colours, and count[color][threat], score_sum[color], combo_sum[color] and
+ * every empty on-board cell, pair/tally/weights/threat/combo match the tables of the board's
+ * rule for both colours, and count[color][threat], weight_sum[color], combo_sum[color] and
  * combo_count[color][class] add them up. Debug
  * builds (GMK_CHECK_BOARD defined) verify this against a full recomputation after every make and
  * undo.
@@ -28,7 +28,6 @@ typedef struct {
     uint32_t weights;       /* summed pattern weights of black | of white << 16 */
     uint8_t threat[3];      /* [color] gmk_threat */
     uint8_t combo[3];       /* [color] combination class (pattern.h), 0 when forbidden */
-    int16_t score[3];       /* [color] shape score */
 } gmk_cell;
 
 /* The pattern colour c makes along direction d by playing the cell. */
@@ -54,7 +53,9 @@ typedef struct {
     uint64_t hash;
     uint8_t near[GMK_CELLS];    /* stones within 2 cells (the 5x5 square around the cell) */
     int count[3][GMK_TH_COUNT]; /* empty cells per colour and threat */
-    int32_t score_sum[3];       /* sum of shape scores of empty cells per colour */
+    /* [color] the pattern weights of the empty cells, but for those where colour's threat is
+     * GMK_TH_FORBID (gmk_board_score_sum adds the threats' bonuses from count) */
+    int32_t weight_sum[3];
     /* [color][0] the empty cells' mine_combo weights (weights.h) of their class for colour,
      * [color][1] their theirs_combo weights */
     int32_t combo_sum[3][2];
@@ -76,6 +77,25 @@ void gmk_board_put(gmk_board *b, gmk_pos p, gmk_color c);
 
 /* Takes back the last move. Does nothing on an empty history. */
 void gmk_board_undo(gmk_board *b);
+
+/* Colour c's shape score at empty p: its pattern weights plus the bonus for its threat (0 on a
+ * renju black point that may be forbidden). */
+static inline int gmk_board_cell_score(const gmk_board *b, gmk_pos p, gmk_color c) {
+    const gmk_cell *cell = &b->cell[p];
+    int shift = c == GMK_BLACK ? 0 : 16;
+    return gmk_score_of(b->tables->threat_bonus[c], (gmk_threat)cell->threat[c],
+                        (int)((cell->weights >> shift) & 0xFFFF));
+}
+
+/* The sum of colour c's shape scores over the empty cells. The board keeps the weights' sum and
+ * the count of each threat, so the bonuses are added here rather than cell by cell on every
+ * update. */
+static inline int32_t gmk_board_score_sum(const gmk_board *b, gmk_color c) {
+    const int16_t *bonus = b->tables->threat_bonus[c];
+    int32_t sum = b->weight_sum[c];
+    for (int t = GMK_TH_NONE; t < GMK_TH_FORBID; t++) sum += bonus[t] * b->count[c][t];
+    return sum;
+}
 
 static inline gmk_color gmk_board_side(const gmk_board *b) {
     return b->side;

@@ -101,7 +101,8 @@ gmk_pos gmk_rules_fallback_move(const gmk_board *b) {
             if (gmk_rules_check_move(b, p, NULL) != GMK_MOVE_LEGAL) continue;
             int dx = x - b->size / 2, dy = y - b->size / 2;
             long v =
-                ((long)b->cell[p].score[me] + b->cell[p].score[opp]) * 1024 - (dx * dx + dy * dy);
+                ((long)gmk_board_cell_score(b, p, me) + gmk_board_cell_score(b, p, opp)) * 1024 -
+                (dx * dx + dy * dy);
             if (best == GMK_POS_NONE || v > best_v) {
                 best = p;
                 best_v = v;

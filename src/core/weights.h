@@ -28,7 +28,7 @@ typedef struct {
  *        - sum over the other side's cells of theirs_combo[its class],
  * plus four_three when the side to move has a four-three point, or double_three when it has a
  * double-three point and the opponent no four. S is a colour's sum of shape scores
- * (gmk_board.score_sum); the cells with a threat are gmk_board.count. */
+ * (gmk_board_score_sum); the cells with a threat are gmk_board.count. */
 typedef struct {
     int mover;
     int opponent;

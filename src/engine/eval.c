@@ -23,7 +23,9 @@ int gmk_eval_linear(const gmk_board *b) {
     const gmk_eval_weight_set *w = &b->tables->weights->eval;
     gmk_color me = gmk_board_side(b), opp = gmk_opponent(me);
     /* the side to move turns its potential into threats first */
-    int v = (b->score_sum[me] * w->mover - b->score_sum[opp] * w->opponent) / 16 + w->tempo;
+    int v =
+        (gmk_board_score_sum(b, me) * w->mover - gmk_board_score_sum(b, opp) * w->opponent) / 16 +
+        w->tempo;
     for (int t = GMK_TH_THREE; t < GMK_TH_FORBID; t++)
         v += w->mine[t] * b->count[me][t] - w->theirs[t] * b->count[opp][t];
     v += b->combo_sum[me][0] - b->combo_sum[opp][1];

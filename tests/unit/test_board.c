@@ -39,7 +39,7 @@ static bool same_position(const gmk_board *a, const gmk_board *b, char *why, siz
         if (memcmp(x->key, y->key, sizeof x->key) || memcmp(x->pair, y->pair, sizeof x->pair) ||
             x->tally != y->tally || x->weights != y->weights ||
             memcmp(x->threat, y->threat, sizeof x->threat) ||
-            memcmp(x->score, y->score, sizeof x->score)) {
+            memcmp(x->combo, y->combo, sizeof x->combo)) {
             snprintf(why, cap, "cell %d,%d differs", gmk_pos_x(p), gmk_pos_y(p));
             return false;
         }
@@ -48,8 +48,8 @@ static bool same_position(const gmk_board *a, const gmk_board *b, char *why, siz
         snprintf(why, cap, "threat counts differ");
         return false;
     }
-    if (memcmp(a->score_sum, b->score_sum, sizeof a->score_sum) != 0) {
-        snprintf(why, cap, "score sums differ");
+    if (memcmp(a->weight_sum, b->weight_sum, sizeof a->weight_sum) != 0) {
+        snprintf(why, cap, "weight sums differ");
         return false;
     }
     /* Everything else too (fields added later included): the whole struct, with the stale
@@ -228,12 +228,12 @@ Test(board, transpositions_match) {
             cr_assert(memcmp(x->pair, y->pair, sizeof x->pair) == 0 && x->tally == y->tally &&
                           x->weights == y->weights &&
                           memcmp(x->threat, y->threat, sizeof x->threat) == 0 &&
-                          memcmp(x->score, y->score, sizeof x->score) == 0,
+                          memcmp(x->combo, y->combo, sizeof x->combo) == 0,
                       "patterns depend on move order");
         }
         cr_expect(memcmp(a.count, b.count, sizeof a.count) == 0);
-        cr_expect_eq(a.score_sum[GMK_BLACK], b.score_sum[GMK_BLACK]);
-        cr_expect_eq(a.score_sum[GMK_WHITE], b.score_sum[GMK_WHITE]);
+        cr_expect_eq(a.weight_sum[GMK_BLACK], b.weight_sum[GMK_BLACK]);
+        cr_expect_eq(a.weight_sum[GMK_WHITE], b.weight_sum[GMK_WHITE]);
     }
 }
 
@@ -358,7 +358,7 @@ Test(board, check_detects_corruption) {
     cr_expect_not(gmk_board_check(&bad), "count corruption not caught");
 
     memcpy(&bad, &b, sizeof b);
-    bad.score_sum[GMK_BLACK]++;
+    bad.weight_sum[GMK_BLACK]++;
     cr_expect_not(gmk_board_check(&bad), "score sum corruption not caught");
 
     memcpy(&bad, &b, sizeof b);
@@ -380,6 +380,6 @@ Test(board, full_board) {
         int counted = 0;
         for (int t = 0; t < GMK_TH_COUNT; t++) counted += b.count[c][t];
         cr_expect_eq(counted, 0, "no empty cell may be counted on a full board");
-        cr_expect_eq(b.score_sum[c], 0);
+        cr_expect_eq(gmk_board_score_sum(&b, c), 0);
     }
 }
