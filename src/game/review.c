@@ -7,6 +7,12 @@
 
 #include "engine/winrate.h"
 
+/* A move into a proved loss, from a position the search had not proved lost, is a blunder when
+ * the mover still had this much win rate (in points), and a mistake below it, whatever the
+ * points it lost: the line that loses is certain, the win rate before it only an estimate.
+ * Chess sites judge a move that lets a mate in the same way. */
+enum { LOSS_MADE_BLUNDER_FROM = 10 };
+
 bool gmk_review_begin(gmk_review *rv, gmk_rule rule, int size, const gmk_pos *moves, int count,
                       int64_t nodes, char *err, size_t errlen) {
     gmk_board b;
@@ -105,10 +111,16 @@ static void label_moves(gmk_review *rv) {
         m->lost = engine_move || m->after >= m->before ? 0 : m->before - m->after;
         bool win_there = gmk_score_is_mate(m->score_best, NULL) && m->score_best > 0;
         bool win_kept = gmk_score_is_mate(m->score_played, NULL) && m->score_played > 0;
+        bool loss_there = gmk_score_is_mate(m->score_best, NULL) && m->score_best < 0;
+        bool loss_made = gmk_score_is_mate(m->score_played, NULL) && m->score_played < 0;
         if (win_there && !win_kept && !engine_move && m->after < 90)
             m->label = GMK_LABEL_MISSED_WIN;
         else if (engine_move || m->lost == 0)
             m->label = engine_move ? GMK_LABEL_BEST : GMK_LABEL_GOOD;
+        else if (loss_made && !loss_there && m->before >= LOSS_MADE_BLUNDER_FROM)
+            m->label = GMK_LABEL_BLUNDER; /* walked into a proved loss with a game to play */
+        else if (loss_made && !loss_there)
+            m->label = GMK_LABEL_MISTAKE;
         else if (m->lost < 10)
             m->label = GMK_LABEL_GOOD;
         else if (m->lost < 20)

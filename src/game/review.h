@@ -10,7 +10,8 @@
  *   good         lost less than 10 points of win rate
  *   inaccuracy   lost 10 to 19 points
  *   mistake      lost 20 to 29 points
- *   blunder      lost 30 points or more
+ *   blunder      lost 30 points or more, or walked into a proved loss with 10 points or more
+ *                before it (a mistake below 10)
  *   missed win   the search proved a win in the position and the move played let it go
  *
  * Mistakes, blunders and missed wins are the game's turning points (the page marks them on

@@ -91,16 +91,17 @@ static void check_patterns(const gmk_board *b, const char *label, diff_stats *st
                 }
                 gmk_threat t = gmk_threat_of(pat, v);
                 int s = gmk_shape_score(pat, b->rule, c);
-                if ((t != b->cell[p].threat[c] || s != b->cell[p].score[c]) &&
-                    ++st->mismatches <= 10)
+                int board_score = gmk_board_cell_score(b, p, c);
+                if ((t != b->cell[p].threat[c] || s != board_score) && ++st->mismatches <= 10)
                     cr_expect_fail("%s: cell %d,%d colour %d: threat %d score %d, slow %d %d",
-                                   label, x, y, c, b->cell[p].threat[c], b->cell[p].score[c], t, s);
+                                   label, x, y, c, b->cell[p].threat[c], board_score, t, s);
                 count[c][t]++;
                 sum[c] += s;
             }
         }
     for (gmk_color c = GMK_BLACK; c <= GMK_WHITE; c++)
-        if ((memcmp(count[c], b->count[c], sizeof count[c]) != 0 || sum[c] != b->score_sum[c]) &&
+        if ((memcmp(count[c], b->count[c], sizeof count[c]) != 0 ||
+             sum[c] != gmk_board_score_sum(b, c)) &&
             ++st->mismatches <= 10)
             cr_expect_fail("%s: colour %d: threat counts or score sum differ", label, c);
 }

@@ -237,6 +237,39 @@ Test(review, thresholds_and_forced_replies) {
     free(rv);
 }
 
+/* A move into a proved loss is judged by the proof, not by the points (docs/review.md). */
+Test(review, a_move_into_a_proved_loss) {
+    gmk_review *rv = malloc(sizeof *rv);
+    double k = gmk_winrate_for(GMK_RULE_FREESTYLE)->scale;
+    int s25 = (int)lround(k * log(25.0 / 75)), s5 = (int)lround(k * log(5.0 / 95));
+    int won = GMK_SCORE_WIN - 3, lost = -(GMK_SCORE_WIN - 4);
+    char searches[1024];
+    /* white at 25 before a1, and after it black has a proved win: 25 points lost would be a
+     * mistake, a move into a proved loss from 25 is a blunder */
+    snprintf(searches, sizeof searches, "7.7 0 0 0\n8.6 %d 0 0\n7.6 %d 0 0\n8.8 0 0 0\n", s25, won);
+    given(rv, "h8a1h9", searches);
+    cr_assert_eq(rv->move[1].before, 25);
+    cr_assert_eq(rv->move[1].after, 0);
+    cr_assert_eq(rv->move[1].label, GMK_LABEL_BLUNDER, "label %s",
+                 gmk_review_label_name(rv->move[1].label));
+    cr_assert(rv->move[1].turning);
+    /* from 5: 5 points lost would be good; into a proved loss it is a mistake */
+    snprintf(searches, sizeof searches, "7.7 0 0 0\n8.6 %d 0 0\n7.6 %d 0 0\n8.8 0 0 0\n", s5, won);
+    given(rv, "h8a1h9", searches);
+    cr_assert_eq(rv->move[1].lost, 5);
+    cr_assert_eq(rv->move[1].label, GMK_LABEL_MISTAKE, "label %s",
+                 gmk_review_label_name(rv->move[1].label));
+    /* already proved lost before a1: the points alone (the proved win before it is the best
+     * move's, 0 after: nothing lost) */
+    snprintf(searches, sizeof searches, "7.7 0 0 0\n8.6 %d 0 0\n7.6 %d 0 0\n8.8 0 0 0\n", lost,
+             won);
+    given(rv, "h8a1h9", searches);
+    cr_assert_eq(rv->move[1].before, 0);
+    cr_assert_eq(rv->move[1].label, GMK_LABEL_GOOD, "label %s",
+                 gmk_review_label_name(rv->move[1].label));
+    free(rv);
+}
+
 Test(review, text_round_trip_and_damaged_text) {
     gmk_review *rv = review_with_engine("h8i9h9i10h10");
     char *text = gmk_review_save_text(rv);
