@@ -1,4 +1,5 @@
-/* cmd_bench.c: gomoku bench --moves: speed of make/undo and of the forbidden-point check. */
+/* cmd_bench.c: gomoku bench: the search's fixed-depth bench, its speed in the middle game
+ * (--middle), and the speed of make/undo and of the forbidden-point check (--moves). */
 #include <string.h>
 #include <time.h>
 
@@ -110,6 +111,62 @@ static const struct {
     {GMK_RULE_RENJU, 15, "h8i9j8i7i10i8j10j7h10g10h9"},
 };
 
+/* Middle-game positions (freestyle 15, the engine's side to move), every fifth of
+ * bench/judge-positions.txt: from games played here between this engine and another, so they
+ * are the positions where a game's time goes, unlike the bench's short openings. (Every fifth
+ * but the longest, which is left out.) */
+static const char *const middle_positions[] = {
+    "d5d4b6c7c5e5f6f7e8d6b8f9b7b9e4c6",
+    "f13f11d10f10h9g9f8e11d12d11g11e10e9c11b11g7g8",
+    "i4l4j7k3m4n3l5k5n2m5k6i8j2i7j6i6i9j5",
+    "b7c2e3c7b6d5d2c1b3d4d7f5d3f3b5b4b8b9",
+    "i6d12h11i9g15i7i10h8j10g9j6",
+    "e6f4g5i7h7i4k4i6i5g4h4h5j7f6f3j6g6h8g9",
+    "k12k14j14j10m12l12j11i10i9k9k10h11i12l9l11j9k8l8m7h13h12g12f13f11i14j13",
+    "m4g6m7l6i6l7m5m3g5h7i8i7j7h5l4i4k6l5f7j3k2h4h6",
+    "f3j6h3g6i5h5i3g3i4i6h6j4j5g2f5i2g5f4e5j2h2",
+    "m8o6l10l6k6m9n6m6o8l7k8l8l5k7j6j7i7m5j8k9h8g9h6",
+    "g10i6e9h10e6e8l8g11i9f7h9g6h5i8f8h7j9k9g7h6j6j5g8i7j8j10k7i5i4k4l3m5l5i11",
+    "m7l3n3l5k7k4m5j5i6m6j3j8j6l7l8i5k9n6k6l6l4k8n5g6j9",
+    "l13n13n14j11k11l12i12g10i13j12j10i11h10j13k10j14j15",
+    "n15o12k10j11n13m12l14h13k11j10k9k12j12l10i10k8i8i11h7j9j7l11l9",
+    "d14d12f15f12d11h15e11e10f10c11e12c10e13h11d9e14d8g12i10h12h13",
+};
+
+/* Searches the middle-game positions to a node count each (one thread, a cleared 16 MB
+ * table): the same nodes on every run, so the time is the engine's speed where games spend
+ * it. */
+static int bench_middle(long nodes) {
+    int64_t total_nodes = 0, total_ms = 0;
+    gmk_engine *e = gmk_engine_new(16u << 20);
+    if (!e) return cli_error("bench", "out of memory");
+    int n = (int)(sizeof middle_positions / sizeof middle_positions[0]);
+    for (int i = 0; i < n; i++) {
+        gmk_move_list list;
+        char err[160];
+        gmk_board board;
+        if (!gmk_notation_parse_moves(middle_positions[i], 15, &list, err, sizeof err) ||
+            !gmk_move_list_to_board(&list, GMK_RULE_FREESTYLE, &board)) {
+            gmk_engine_free(e);
+            return cli_error("bench", "bad middle-game position %d: %s", i + 1, err);
+        }
+        gmk_engine_clear(e);
+        gmk_engine_set_position(e, &board);
+        gmk_limits limits = {0};
+        limits.nodes = nodes;
+        gmk_search_result r;
+        double start = now_s();
+        gmk_engine_search(e, &limits, NULL, &r);
+        total_ms += (int64_t)((now_s() - start) * 1000);
+        total_nodes += r.nodes;
+    }
+    gmk_engine_free(e);
+    printf("Middle: %d positions, %lld nodes in %lld ms: %lld nps\n", n, (long long)total_nodes,
+           (long long)total_ms,
+           (long long)(total_ms > 0 ? total_nodes * 1000 / total_ms : total_nodes));
+    return CLI_OK;
+}
+
 static int bench_search(int depth, int threads) {
     int64_t total_nodes = 0, total_ms = 0;
     gmk_engine *e = gmk_engine_new(16u << 20);
@@ -152,6 +209,12 @@ static int bench_search(int depth, int threads) {
 int cmd_bench(int argc, char **argv) {
     if (cli_wants_help(argc, argv, cli_find("bench"))) return CLI_OK;
     if (argc == 2 && strcmp(argv[1], "--moves") == 0) return bench_moves();
+    if (argc >= 2 && strcmp(argv[1], "--middle") == 0) {
+        long nodes = 400000;
+        if (argc > 3 || (argc == 3 && !cli_parse_int(argv[2], 1000, 100000000, &nodes)))
+            return cli_error("bench", "usage: gomoku bench --middle [NODES] (1000-100000000)");
+        return bench_middle(nodes);
+    }
     long depth = 14, threads = 1;
     bool have_depth = false;
     for (int i = 1; i < argc; i++) {

@@ -105,12 +105,17 @@ const cli_command cli_commands[] = {
      "usage: gomoku solve [--vcf | --vct] [--rule R] [--size N] POSITION\n"
      "  Prints the winning threat sequence for the side to move (attacker and defender moves\n"
      "  alternating), or 'none'. --vcf (default): continuous fours; --vct: fours and threes.\n"},
-    {"bench", cmd_bench, "engine benchmark: gomoku bench [DEPTH], gomoku bench --moves",
-     "usage: gomoku bench [DEPTH] [--threads N] | gomoku bench --moves\n"
+    {"bench", cmd_bench,
+     "engine benchmark: gomoku bench [DEPTH], gomoku bench --middle, gomoku bench --moves",
+     "usage: gomoku bench [DEPTH] [--threads N] | gomoku bench --middle [NODES] |\n"
+     "       gomoku bench --moves\n"
      "  DEPTH     searches a fixed set of positions (freestyle 15 and 20, standard 15, renju 15)\n"
      "            to DEPTH (default 14) with one thread and a 16 MB table; the last line is\n"
      "            'Bench: <nodes> nodes <nps> nps', the same nodes on every run\n"
      "  --threads N  search with N threads instead (nodes then vary from run to run)\n"
+     "  --middle  searches 15 middle-game positions (freestyle 15) to NODES each (default\n"
+     "            400000) with one thread and a 16 MB table; the last line is 'Middle: ...\n"
+     "            <nps> nps', the search's speed where games spend their time\n"
      "  --moves   make+undo pairs per second over a fixed random game, and renju\n"
      "            forbidden-point checks per second over a fixed set of positions\n"},
     {"stats", cmd_stats, "the scoreboard and the recent games",

@@ -292,6 +292,17 @@ expect_usage_error "forbid: empty diagram" "" forbid -
 expect_usage_error "version: extra argument" "" version now
 expect_usage_error "help: unknown command" "" help frobnicate
 expect_usage_error "bench: bad option" "" bench --nope
+expect_usage_error "bench --middle: a node count out of range" "" bench --middle 5
+expect_usage_error "bench --middle: an extra argument" "" bench --middle 2000 3000
+# the middle-game bench: the same nodes on every run, and a speed
+"$GMK_BIN" bench --middle 2000 >"$tmp/mid1" 2>&1
+"$GMK_BIN" bench --middle 2000 >"$tmp/mid2" 2>&1
+if grep -Eq '^Middle: 15 positions, [0-9]+ nodes in [0-9]+ ms: [0-9]+ nps$' "$tmp/mid1" &&
+    [ "$(sed 's/ in .*//' "$tmp/mid1")" = "$(sed 's/ in .*//' "$tmp/mid2")" ]; then
+    pass
+else
+    fail "bench --middle: $(cat "$tmp/mid1") / $(cat "$tmp/mid2")"
+fi
 
 # a NUL byte inside a diagram (printf in a pipe, since sh strings cannot hold NUL)
 printf '.....\n..\000..\n.....\n.....\n.....\n' | "$GMK_BIN" show - >"$tmp/out" 2>"$tmp/err"
