@@ -133,6 +133,23 @@ static const char *const middle_positions[] = {
     "d14d12f15f12d11h15e11e10f10c11e12c10e13h11d9e14d8g12i10h12h13",
 };
 
+/* Sets one position on a cleared engine and times a search of it; false if the position does
+ * not parse, with the reason in err. */
+static bool search_position(gmk_engine *e, const char *moves, int size, gmk_rule rule,
+                            const gmk_limits *limits, gmk_board *board, gmk_search_result *r,
+                            int64_t *ms, char *err, size_t err_size) {
+    gmk_move_list list;
+    if (!gmk_notation_parse_moves(moves, size, &list, err, err_size) ||
+        !gmk_move_list_to_board(&list, rule, board))
+        return false;
+    gmk_engine_clear(e);
+    gmk_engine_set_position(e, board);
+    double start = now_s();
+    gmk_engine_search(e, limits, NULL, r);
+    *ms = (int64_t)((now_s() - start) * 1000);
+    return true;
+}
+
 /* Searches the middle-game positions to a node count each (one thread, a cleared 16 MB
  * table): the same nodes on every run, so the time is the engine's speed where games spend
  * it. */
@@ -140,24 +157,20 @@ static int bench_middle(long nodes) {
     int64_t total_nodes = 0, total_ms = 0;
     gmk_engine *e = gmk_engine_new(16u << 20);
     if (!e) return cli_error("bench", "out of memory");
+    gmk_limits limits = {0};
+    limits.nodes = nodes;
     int n = (int)(sizeof middle_positions / sizeof middle_positions[0]);
     for (int i = 0; i < n; i++) {
-        gmk_move_list list;
-        char err[160];
+        char err[160] = "";
         gmk_board board;
-        if (!gmk_notation_parse_moves(middle_positions[i], 15, &list, err, sizeof err) ||
-            !gmk_move_list_to_board(&list, GMK_RULE_FREESTYLE, &board)) {
+        gmk_search_result r;
+        int64_t ms;
+        if (!search_position(e, middle_positions[i], 15, GMK_RULE_FREESTYLE, &limits, &board, &r,
+                             &ms, err, sizeof err)) {
             gmk_engine_free(e);
             return cli_error("bench", "bad middle-game position %d: %s", i + 1, err);
         }
-        gmk_engine_clear(e);
-        gmk_engine_set_position(e, &board);
-        gmk_limits limits = {0};
-        limits.nodes = nodes;
-        gmk_search_result r;
-        double start = now_s();
-        gmk_engine_search(e, &limits, NULL, &r);
-        total_ms += (int64_t)((now_s() - start) * 1000);
+        total_ms += ms;
         total_nodes += r.nodes;
     }
     gmk_engine_free(e);
@@ -171,26 +184,20 @@ static int bench_search(int depth, int threads) {
     int64_t total_nodes = 0, total_ms = 0;
     gmk_engine *e = gmk_engine_new(16u << 20);
     if (!e) return cli_error("bench", "out of memory");
+    gmk_limits limits = {0};
+    limits.depth = depth;
+    limits.threads = threads;
     int n = (int)(sizeof bench_positions / sizeof bench_positions[0]);
     for (int i = 0; i < n; i++) {
-        gmk_move_list list;
-        char err[160];
+        char err[160] = "";
         gmk_board board;
-        if (!gmk_notation_parse_moves(bench_positions[i].moves, bench_positions[i].size, &list, err,
-                                      sizeof err) ||
-            !gmk_move_list_to_board(&list, bench_positions[i].rule, &board)) {
+        gmk_search_result r;
+        int64_t ms;
+        if (!search_position(e, bench_positions[i].moves, bench_positions[i].size,
+                             bench_positions[i].rule, &limits, &board, &r, &ms, err, sizeof err)) {
             gmk_engine_free(e);
             return cli_error("bench", "bad bench position %d: %s", i + 1, err);
         }
-        gmk_engine_clear(e);
-        gmk_engine_set_position(e, &board);
-        gmk_limits limits = {0};
-        limits.depth = depth;
-        limits.threads = threads;
-        gmk_search_result r;
-        double start = now_s();
-        gmk_engine_search(e, &limits, NULL, &r);
-        int64_t ms = (int64_t)((now_s() - start) * 1000);
         char best[4];
         gmk_notation_point(r.best, board.size, best);
         printf(
