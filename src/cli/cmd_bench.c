@@ -139,9 +139,11 @@ static bool search_position(gmk_engine *e, const char *moves, int size, gmk_rule
                             const gmk_limits *limits, gmk_board *board, gmk_search_result *r,
                             int64_t *ms, char *err, size_t err_size) {
     gmk_move_list list;
-    if (!gmk_notation_parse_moves(moves, size, &list, err, err_size) ||
-        !gmk_move_list_to_board(&list, rule, board))
+    if (!gmk_notation_parse_moves(moves, size, &list, err, err_size)) return false;
+    if (!gmk_move_list_to_board(&list, rule, board)) {
+        snprintf(err, err_size, "the moves do not make a position");
         return false;
+    }
     gmk_engine_clear(e);
     gmk_engine_set_position(e, board);
     double start = now_s();
