@@ -12,6 +12,13 @@
  *        Prints the mean loss with its standard error, how many moves are the judge's, the
  *        median depth and selective depth, and the effective branching factor (the node ratio
  *        of successive iterations from depth 5 on, per position, median).
+ *        --symmetries K (1 to 8, default 1): each position is also searched turned and
+ *        mirrored, in the first K of the board's 8 symmetries; each move is turned back and
+ *        judged in the position as given, and a position's loss is the mean over its K
+ *        searches. A search's choice moves with details that the symmetry changes (the order of
+ *        cells with equal scores, the table's slots, the budgets of the threat searches), so
+ *        one orientation is one draw; the mean over K is a steadier figure. Also prints how
+ *        often the K searches agree with their most common move.
  *   eval  our static evaluation e against the judge's J-node search, over the positions P
  *        and the positions P' after the judge's move in P, in logits (e / K, K the scale of
  *        the weights' fit; the judge's value / 250): the side-to-move bias, median of
@@ -400,7 +407,35 @@ static double ebf(const double *nodes_at, int depth) {
     return pow(nodes_at[depth] / nodes_at[5], 1.0 / (depth - 5));
 }
 
-static int cmd_moves(long nodes, const char *engine_cmd) {
+/* Symmetry k (0-7) of the board: a turn and a mirror; symmetry 0 is the identity. */
+static gmk_pos sym_pos(gmk_pos p, int k) {
+    if (p == GMK_POS_NONE) return p;
+    int x = gmk_pos_x(p), y = gmk_pos_y(p), t;
+    if (k & 4) {
+        t = x;
+        x = y;
+        y = t;
+    }
+    if (k & 1) x = SIZE - 1 - x;
+    if (k & 2) y = SIZE - 1 - y;
+    return gmk_pos_xy(x, y);
+}
+
+/* The inverse of sym_pos(., k). */
+static gmk_pos sym_pos_back(gmk_pos p, int k) {
+    if (p == GMK_POS_NONE) return p;
+    int x = gmk_pos_x(p), y = gmk_pos_y(p), t;
+    if (k & 1) x = SIZE - 1 - x;
+    if (k & 2) y = SIZE - 1 - y;
+    if (k & 4) {
+        t = x;
+        x = y;
+        y = t;
+    }
+    return gmk_pos_xy(x, y);
+}
+
+static int cmd_moves(long nodes, const char *engine_cmd, int symmetries) {
     gmk_engine *ours = NULL;
     remote other = {0};
     if (engine_cmd) {
@@ -408,61 +443,90 @@ static int cmd_moves(long nodes, const char *engine_cmd) {
     } else {
         ours = gmk_engine_new(64u << 20);
     }
+    size_t searches = (size_t)npositions * (size_t)symmetries;
     double *loss = calloc((size_t)npositions, sizeof *loss);
-    double *depth = calloc((size_t)npositions, sizeof *depth);
-    double *sel = calloc((size_t)npositions, sizeof *sel);
-    double *bf = calloc((size_t)npositions, sizeof *bf);
-    int same = 0, nbf = 0;
+    double *depth = calloc(searches, sizeof *depth);
+    double *sel = calloc(searches, sizeof *sel);
+    double *bf = calloc(searches, sizeof *bf);
+    if (!loss || !depth || !sel || !bf) {
+        fprintf(stderr, "judge: out of memory\n");
+        return 2;
+    }
+    int same = 0, nbf = 0, agree = 0;
     double sum = 0, sum2 = 0, nodes_used = 0;
     for (int i = 0; i < npositions; i++) {
         position *ps = &positions[i];
-        gmk_pos move;
-        if (ours) {
-            gmk_board b;
-            gmk_board_init(&b, SIZE, GMK_RULE_FREESTYLE);
-            for (int k = 0; k < ps->n; k++) gmk_board_make(&b, ps->moves[k]);
-            gmk_engine_clear(ours);
-            gmk_engine_set_position(ours, &b);
-            gmk_limits lim = {.nodes = nodes, .threads = 1};
-            iter_log log = {0};
-            gmk_listener l = {.on_iteration = on_iteration, .ctx = &log};
-            gmk_search_result res;
-            gmk_engine_search(ours, &lim, &l, &res);
-            move = res.best;
-            depth[i] = log.depth;
-            sel[i] = log.seldepth;
-            bf[nbf] = ebf(log.nodes_at, log.depth);
-            nbf += bf[nbf] > 0;
-            nodes_used += (double)res.nodes;
-        } else {
-            remote_result rr;
-            if (!remote_search(&other, ps->moves, ps->n, &rr)) return 2;
-            move = rr.move;
-            depth[i] = rr.depth;
-            sel[i] = rr.seldepth;
-            bf[nbf] = ebf(rr.nodes_at, rr.depth);
-            nbf += bf[nbf] > 0;
-        }
         gmk_pos jbest;
         judge_value(ps->moves, ps->n, &jbest);
-        double ref = value_after(ps, jbest), got = value_after(ps, move);
-        loss[i] = ref - got > 0 ? ref - got : 0;
-        same += move == jbest;
-        sum += loss[i];
-        sum2 += loss[i] * loss[i];
-        printf("%s %d,%d judge %d,%d loss %.3f depth %d-%d\n", ps->id, gmk_pos_x(move),
-               gmk_pos_y(move), gmk_pos_x(jbest), gmk_pos_y(jbest), loss[i], (int)depth[i],
-               (int)sel[i]);
+        double ref = value_after(ps, jbest);
+        gmk_pos chosen[8];
+        double pos_loss = 0;
+        printf("%s", ps->id);
+        for (int k = 0; k < symmetries; k++) {
+            size_t at = (size_t)i * (size_t)symmetries + (size_t)k;
+            gmk_pos turned[GMK_MAX_MOVES];
+            for (int m = 0; m < ps->n; m++) turned[m] = sym_pos(ps->moves[m], k);
+            gmk_pos move;
+            if (ours) {
+                gmk_board b;
+                gmk_board_init(&b, SIZE, GMK_RULE_FREESTYLE);
+                for (int m = 0; m < ps->n; m++) gmk_board_make(&b, turned[m]);
+                gmk_engine_clear(ours);
+                gmk_engine_set_position(ours, &b);
+                gmk_limits lim = {.nodes = nodes, .threads = 1};
+                iter_log log = {0};
+                gmk_listener l = {.on_iteration = on_iteration, .ctx = &log};
+                gmk_search_result res;
+                gmk_engine_search(ours, &lim, &l, &res);
+                move = res.best;
+                depth[at] = log.depth;
+                sel[at] = log.seldepth;
+                bf[nbf] = ebf(log.nodes_at, log.depth);
+                nbf += bf[nbf] > 0;
+                nodes_used += (double)res.nodes;
+            } else {
+                remote_result rr;
+                if (!remote_search(&other, turned, ps->n, &rr)) return 2;
+                move = rr.move;
+                depth[at] = rr.depth;
+                sel[at] = rr.seldepth;
+                bf[nbf] = ebf(rr.nodes_at, rr.depth);
+                nbf += bf[nbf] > 0;
+            }
+            move = sym_pos_back(move, k);
+            chosen[k] = move;
+            double got = value_after(ps, move);
+            double l = ref - got > 0 ? ref - got : 0;
+            pos_loss += l / symmetries;
+            same += move == jbest;
+            printf(" %d,%d loss %.3f depth %d-%d", gmk_pos_x(move), gmk_pos_y(move), l,
+                   (int)depth[at], (int)sel[at]);
+        }
+        /* how many of the K searches chose the most common move */
+        int most = 0;
+        for (int k = 0; k < symmetries; k++) {
+            int c = 0;
+            for (int j = 0; j < symmetries; j++) c += chosen[j] == chosen[k];
+            if (c > most) most = c;
+        }
+        agree += most;
+        loss[i] = pos_loss;
+        sum += pos_loss;
+        sum2 += pos_loss * pos_loss;
+        printf(" judge %d,%d mean loss %.3f\n", gmk_pos_x(jbest), gmk_pos_y(jbest), pos_loss);
         fflush(stdout);
     }
     int n = npositions;
     double mean = sum / n, var = n > 1 ? (sum2 - n * mean * mean) / (n - 1) : 0;
     printf("positions %d, nodes %ld, judge %ld nodes\n", n, nodes, judge_nodes);
     printf("mean loss %.4f +- %.4f (standard error); the judge's move %d of %d\n", mean,
-           sqrt(var > 0 ? var / n : 0), same, n);
+           sqrt(var > 0 ? var / n : 0), same, n * symmetries);
+    if (symmetries > 1)
+        printf("symmetries %d: the most common move of a position in %d of %d searches\n",
+               symmetries, agree, n * symmetries);
     printf("depth median %.1f, seldepth median %.1f, effective branching factor median %.2f (%d "
            "searches past depth 6)\n",
-           median(depth, n), median(sel, n), median(bf, nbf), nbf);
+           median(depth, (int)searches), median(sel, (int)searches), median(bf, nbf), nbf);
     if (ours) printf("our nodes %.0f\n", nodes_used);
     if (ours) gmk_engine_free(ours);
     if (other.proc) gmk_proc_finish(other.proc, 1000);
@@ -611,7 +675,8 @@ static int cmd_select(char **files, int nfiles, const char *side) {
 
 static void usage(void) {
     fprintf(stderr, "usage: judge --judge CMD [--judge-nodes J] [--cache FILE] [--positions FILE]\n"
-                    "             [--scale K] moves [--nodes N] [--engine CMD] | eval |\n"
+                    "             [--scale K] moves [--nodes N] [--engine CMD] [--symmetries K] |\n"
+                    "             eval |\n"
                     "             select [--side black|white|engine1|engine2] GAME.psq...\n");
     exit(2);
 }
@@ -652,6 +717,7 @@ int main(int argc, char **argv) {
     /* the command's own arguments, all read before the judge starts */
     const char *side = "engine1", *engine_cmd = NULL;
     long nodes = 100000;
+    int symmetries = 1;
     if (select) {
         if (i + 1 < argc && strcmp(argv[i], "--side") == 0) {
             side = argv[i + 1];
@@ -663,6 +729,8 @@ int main(int argc, char **argv) {
                 nodes = arg_long(argv[i + 1], 1, 1000000000);
             else if (strcmp(argv[i], "--engine") == 0)
                 engine_cmd = argv[i + 1];
+            else if (strcmp(argv[i], "--symmetries") == 0)
+                symmetries = (int)arg_long(argv[i + 1], 1, 8);
             else
                 usage();
         }
@@ -676,7 +744,7 @@ int main(int argc, char **argv) {
         rc = cmd_select(argv + i, argc - i, side);
     } else {
         load_positions(pos_path);
-        rc = moves ? cmd_moves(nodes, engine_cmd) : cmd_eval();
+        rc = moves ? cmd_moves(nodes, engine_cmd, symmetries) : cmd_eval();
     }
     gmk_proc_finish(judge.proc, 1000);
     fclose(cache_out);
