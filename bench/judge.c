@@ -461,7 +461,7 @@ static int cmd_moves(long nodes, const char *engine_cmd, int symmetries) {
         double ref = value_after(ps, jbest);
         gmk_pos chosen[8];
         double pos_loss = 0;
-        printf("%s", ps->id);
+        if (symmetries > 1) printf("%s", ps->id);
         for (int k = 0; k < symmetries; k++) {
             size_t at = (size_t)i * (size_t)symmetries + (size_t)k;
             gmk_pos turned[GMK_MAX_MOVES];
@@ -499,8 +499,13 @@ static int cmd_moves(long nodes, const char *engine_cmd, int symmetries) {
             double l = ref - got > 0 ? ref - got : 0;
             pos_loss += l / symmetries;
             same += move == jbest;
-            printf(" %d,%d loss %.3f depth %d-%d", gmk_pos_x(move), gmk_pos_y(move), l,
-                   (int)depth[at], (int)sel[at]);
+            if (symmetries > 1)
+                printf(" %d,%d loss %.3f depth %d-%d", gmk_pos_x(move), gmk_pos_y(move), l,
+                       (int)depth[at], (int)sel[at]);
+            else
+                printf("%s %d,%d judge %d,%d loss %.3f depth %d-%d\n", ps->id, gmk_pos_x(move),
+                       gmk_pos_y(move), gmk_pos_x(jbest), gmk_pos_y(jbest), l, (int)depth[at],
+                       (int)sel[at]);
         }
         /* how many of the K searches chose the most common move */
         int most = 0;
@@ -513,7 +518,8 @@ static int cmd_moves(long nodes, const char *engine_cmd, int symmetries) {
         loss[i] = pos_loss;
         sum += pos_loss;
         sum2 += pos_loss * pos_loss;
-        printf(" judge %d,%d mean loss %.3f\n", gmk_pos_x(jbest), gmk_pos_y(jbest), pos_loss);
+        if (symmetries > 1)
+            printf(" judge %d,%d mean loss %.3f\n", gmk_pos_x(jbest), gmk_pos_y(jbest), pos_loss);
         fflush(stdout);
     }
     int n = npositions;

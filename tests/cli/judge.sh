@@ -96,6 +96,21 @@ check "eval prints the inconsistency" grep -q "^one-ply inconsistency .*: [0-9.]
 check "eval prints the correlation" grep -q "^correlation with the judge's search" "$tmp/eval.txt"
 check "eval prints the two-ply average" grep -q "^two-ply average .*: bias -*[0-9.]*, inconsistency [0-9.]*, correlation" "$tmp/eval.txt"
 
+# the board's eight symmetries: each search is turned back, so every orientation blocks at 0,5
+# and loses 0.421, and every orientation makes five and loses nothing
+"$judge" --judge "$fake" --cache "$tmp/cache.txt" --positions "$tmp/pos.txt" moves --nodes 2000 \
+    --symmetries 8 > "$tmp/sym.txt" 2> "$tmp/symerr.txt"
+check "moves --symmetries 8 runs" [ $? -eq 0 ]
+check "every orientation of the block is turned back to 0,5" grep -q \
+    "^block\( 0,5 loss 0.421 depth [0-9]*-[0-9]*\)\{8\} judge 14,0 mean loss 0.421$" "$tmp/sym.txt"
+check "every orientation of the five loses nothing" grep -q \
+    "^five\( [05],9 loss 0.000 depth [0-9]*-[0-9]*\)\{8\} judge 14,0 mean loss 0.000$" "$tmp/sym.txt"
+check "the mean over the symmetries" grep -q "^mean loss 0.2103 .*the judge's move 0 of 16" "$tmp/sym.txt"
+check "the agreement of the orientations" grep -q "^symmetries 8: the most common move of a position in 1[2-6] of 16 searches" "$tmp/sym.txt"
+"$judge" --judge "$fake" --cache "$tmp/cache.txt" --positions "$tmp/pos.txt" moves --symmetries 9 \
+    > "$tmp/o9" 2> "$tmp/e9"
+check "nine symmetries are refused" [ $? -eq 2 ]
+
 # bad input
 printf 'bad 1,5 1,5\n' > "$tmp/twice.txt"
 "$judge" --judge "$fake" --cache "$tmp/c2.txt" --positions "$tmp/twice.txt" moves > "$tmp/o3" 2> "$tmp/e3"
